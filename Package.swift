@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// `DIFFABLE_INTERNAL_CHECKS=1 swift test` compiles in the `_checkInvariants()` calls that
+// run after every mutation (as swift-collections does with COLLECTIONS_INTERNAL_CHECKS).
+// They turn O(1) operations into O(n) ones, so they are off by default.
+let internalChecks = ProcessInfo.processInfo.environment["DIFFABLE_INTERNAL_CHECKS"] != nil
+let librarySettings: [SwiftSetting] = internalChecks ? [.define("DIFFABLE_INTERNAL_CHECKS")] : []
+
+let package = Package(
+  name: "swift-diffable",
+  products: [
+    .library(name: "Diffable", targets: ["Diffable"]),
+    .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+  ],
+  targets: [
+    .target(
+      name: "Diffable",
+      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
+      swiftSettings: librarySettings
+    ),
+    .target(
+      name: "DiffableTesting",
+      dependencies: ["Diffable"],
+      swiftSettings: librarySettings
+    ),
+    .testTarget(
+      name: "DiffableTests",
+      dependencies: ["Diffable", "DiffableTesting"],
+      swiftSettings: librarySettings
+    ),
+    .testTarget(
+      name: "DiffableTestingTests",
+      dependencies: ["Diffable", "DiffableTesting"],
+      swiftSettings: librarySettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
