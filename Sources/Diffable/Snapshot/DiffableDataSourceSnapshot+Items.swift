@@ -1,0 +1,278 @@
+import OrderedCollections
+
+extension DiffableDataSourceSnapshot {
+  /// Adds items at the end of a section.
+  ///
+  /// An item that already exists elsewhere in the snapshot is moved into place and a warning
+  /// is reported through ``DiffableDiagnostics``, as Apple's snapshot does.
+  ///
+  /// - Parameters:
+  ///   - identifiers: The items to add, in order.
+  ///   - sectionIdentifier: The section to add them to; `nil` means the last section.
+  /// - Precondition: The snapshot has at least one section, `sectionIdentifier` (when given)
+  ///   is one of them, and `identifiers` holds no duplicates.
+  /// - Complexity: O(*k*) expected for *k* new items when the section is the last one that
+  ///   holds items (how snapshots are usually built); otherwise O(*k* + *m*), where *m* is
+  ///   the number of items in the sections after it. O(*n*) when an item already exists.
+  @inlinable
+  public mutating func appendItems(
+    _ identifiers: [ItemIdentifierType],
+    toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) {
+    let section: Int
+    if let sectionIdentifier {
+      section = _requireSection(sectionIdentifier, "appendItems(_:toSection:)")
+    } else {
+      precondition(
+        !_sections.isEmpty,
+        "appendItems(_:toSection:): there are no sections in the snapshot; append a section first"
+      )
+      section = _sections.count &- 1
+    }
+    _insertItems(identifiers, at: .endOfSection(section), "appendItems(_:toSection:)")
+  }
+
+  /// Inserts items just before an existing item, in that item's section.
+  ///
+  /// An item that already exists elsewhere is moved into place with a warning, as in
+  /// ``appendItems(_:toSection:)``.
+  ///
+  /// - Precondition: `beforeIdentifier` is in the snapshot and not in `identifiers`, and
+  ///   `identifiers` holds no duplicates.
+  /// - Complexity: O(*k* + *d*) expected, where *d* is the number of items after the
+  ///   insertion point; O(*n*) when an item already exists.
+  @inlinable
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+  ) {
+    _insertItems(identifiers, at: .before(beforeIdentifier), "insertItems(_:beforeItem:)")
+  }
+
+  /// Inserts items just after an existing item, in that item's section.
+  ///
+  /// - Precondition: `afterIdentifier` is in the snapshot and not in `identifiers`, and
+  ///   `identifiers` holds no duplicates.
+  /// - Complexity: O(*k* + *d*) expected, where *d* is the number of items after the
+  ///   insertion point; O(*n*) when an item already exists.
+  @inlinable
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
+  ) {
+    _insertItems(identifiers, at: .after(afterIdentifier), "insertItems(_:afterItem:)")
+  }
+
+  /// Deletes items. Identifiers that are not in the snapshot are ignored, as Apple does.
+  ///
+  /// Reload and reconfigure marks on the deleted items are dropped.
+  ///
+  /// - Complexity: O(*n*) worst case; O(*k* + *d*) expected for a few (up to 8) items,
+  ///   where *d* is the number of items after the first deleted one.
+  @inlinable
+  public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+    var offsets: [Int] = []
+    offsets.reserveCapacity(identifiers.count)
+    for identifier in identifiers {
+      if let index = _items.firstIndex(of: identifier) { offsets.append(index) }
+    }
+    guard !offsets.isEmpty else { return }
+    offsets.sort()
+    _removeItems(atSortedOffsets: offsets)
+    if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
+      for identifier in identifiers {
+        _reloadedItems.remove(identifier)
+        _reconfiguredItems.remove(identifier)
+      }
+    }
+    _checkInvariants()
+  }
+
+  /// Deletes every item **and every section**, and every mark, as Apple's snapshot does.
+  ///
+  /// - Complexity: O(*n*) to release the storage.
+  @inlinable
+  public mutating func deleteAllItems() {
+    self = Self()
+  }
+
+  /// Moves an item just before another item, possibly into another section.
+  ///
+  /// - Precondition: Both items exist and differ.
+  /// - Complexity: O(*d* + *s*) expected, where *d* is the distance moved and *s* the number
+  ///   of sections.
+  @inlinable
+  public mutating func moveItem(
+    _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
+  ) {
+    _moveItem(identifier, relativeTo: toIdentifier, after: false, "moveItem(_:beforeItem:)")
+  }
+
+  /// Moves an item just after another item, possibly into another section.
+  ///
+  /// - Precondition: Both items exist and differ.
+  /// - Complexity: O(*d* + *s*) expected, where *d* is the distance moved and *s* the number
+  ///   of sections.
+  @inlinable
+  public mutating func moveItem(
+    _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
+  ) {
+    _moveItem(identifier, relativeTo: toIdentifier, after: true, "moveItem(_:afterItem:)")
+  }
+}
+
+// MARK: - Implementation
+
+extension DiffableDataSourceSnapshot {
+  /// Where `_insertItems` puts new items.
+  @usableFromInline
+  internal enum _ItemPlacement {
+    case endOfSection(Int)
+    case before(ItemIdentifierType)
+    case after(ItemIdentifierType)
+  }
+
+  /// Resolves a placement to a flattened offset and the section it lies in.
+  @inlinable
+  internal func _resolve(_ placement: _ItemPlacement, _ method: StaticString) -> (
+    offset: Int, section: Int
+  ) {
+    switch placement {
+    case .endOfSection(let section):
+      return (_sectionEnds[section], section)
+    case .before(let target):
+      let index = _requireItem(target, method, role: "target item")
+      return (index, _section(containingFlatIndex: index))
+    case .after(let target):
+      let index = _requireItem(target, method, role: "target item")
+      return (index &+ 1, _section(containingFlatIndex: index))
+    }
+  }
+
+  @inlinable
+  internal mutating func _insertItems(
+    _ identifiers: [ItemIdentifierType], at placement: _ItemPlacement, _ method: StaticString
+  ) {
+    guard !identifiers.isEmpty else {
+      _ = _resolve(placement, method)  // still validates the target
+      return
+    }
+    let (offset, section) = _resolve(placement, method)
+    let countBefore = _items.count
+    var existing = false
+    // One hash per new item: the append both checks uniqueness and indexes the item.
+    for identifier in identifiers {
+      let (inserted, index) = _items.append(identifier)
+      if !inserted {
+        if index >= countBefore { _failOnDuplicates(identifiers, method) }
+        existing = true
+      }
+    }
+    if existing {
+      _items.removeLast(_items.count &- countBefore)
+      _insertItemsMovingExisting(identifiers, at: placement, method)
+      return
+    }
+    // The new block sits at the end; slide it to its place without rehashing anything.
+    _items.moveSubrange(countBefore..<_items.count, to: offset)
+    let added = identifiers.count
+    for later in section..<_sectionEnds.count {
+      _sectionEnds[later] &+= added
+    }
+    _checkInvariants()
+  }
+
+  /// The slow path of `_insertItems`: some items already exist elsewhere. Apple moves them
+  /// into place and logs; so do we.
+  @inlinable
+  internal mutating func _insertItemsMovingExisting(
+    _ identifiers: [ItemIdentifierType], at placement: _ItemPlacement, _ method: StaticString
+  ) {
+    let unique = Set(identifiers)
+    if unique.count != identifiers.count { _failOnDuplicates(identifiers, method) }
+    switch placement {
+    case .before(let target), .after(let target):
+      precondition(
+        !unique.contains(target),
+        "\(method): target item identifier \(target) is among the items being inserted")
+    case .endOfSection:
+      break
+    }
+    var offsets: [Int] = []
+    for identifier in identifiers {
+      if let index = _items.firstIndex(of: identifier) { offsets.append(index) }
+    }
+    offsets.sort()
+    let moved = offsets.map { _items[$0] }
+    DiffableDiagnostics.warn(
+      "\(method): item identifiers \(moved) already exist in the snapshot; they are moved "
+        + "to the new position")
+    _removeItems(atSortedOffsets: offsets)
+    _insertItems(identifiers, at: placement, method)
+  }
+
+  @inlinable
+  internal func _failOnDuplicates(_ identifiers: [ItemIdentifierType], _ method: StaticString)
+    -> Never
+  {
+    var seen = Set<ItemIdentifierType>()
+    var duplicates = OrderedSet<ItemIdentifierType>()
+    for identifier in identifiers where !seen.insert(identifier).inserted {
+      duplicates.append(identifier)
+    }
+    preconditionFailure(
+      "\(method): duplicate item identifiers in the arguments: \(duplicates.elements)")
+  }
+
+  /// Removes the items at the given ascending flattened offsets and shrinks their sections.
+  @inlinable
+  internal mutating func _removeItems(atSortedOffsets offsets: [Int]) {
+    if offsets.count <= 8 {
+      for offset in offsets.reversed() { _items.remove(at: offset) }
+    } else {
+      // Rebuild once instead of shifting the hash table once per item: O(n) in all.
+      var kept = ContiguousArray<ItemIdentifierType>()
+      kept.reserveCapacity(_items.count &- offsets.count)
+      var next = 0
+      for (index, identifier) in _items.elements.enumerated() {
+        if next < offsets.count && offsets[next] == index {
+          next &+= 1
+        } else {
+          kept.append(identifier)
+        }
+      }
+      _items = OrderedSet(uncheckedUniqueElements: kept)
+    }
+    // Every section loses the removed items that precede its end.
+    var removed = 0
+    var next = 0
+    for section in _sectionEnds.indices {
+      let end = _sectionEnds[section]
+      while next < offsets.count && offsets[next] < end {
+        removed &+= 1
+        next &+= 1
+      }
+      _sectionEnds[section] = end &- removed
+    }
+  }
+
+  @inlinable
+  internal mutating func _moveItem(
+    _ identifier: ItemIdentifierType,
+    relativeTo target: ItemIdentifierType,
+    after: Bool,
+    _ method: StaticString
+  ) {
+    let source = _requireItem(identifier, method)
+    let destination = _requireItem(target, method, role: "target item")
+    precondition(
+      source != destination, "\(method): item identifier \(identifier) cannot move onto itself")
+    let sourceSection = _section(containingFlatIndex: source)
+    let targetSection = _section(containingFlatIndex: destination)
+    _items.moveSubrange(source..<source &+ 1, to: after ? destination &+ 1 : destination)
+    if sourceSection < targetSection {
+      for section in sourceSection..<targetSection { _sectionEnds[section] &-= 1 }
+    } else if sourceSection > targetSection {
+      for section in targetSection..<sourceSection { _sectionEnds[section] &+= 1 }
+    }
+    _checkInvariants()
+  }
+}
