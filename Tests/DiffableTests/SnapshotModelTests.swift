@@ -80,9 +80,7 @@ struct SnapshotModelTests {
             items.insert(moved, at: Int.random(in: 0...items.count, using: &random))
             model.remove(moved)
           }
-          DiffableDiagnostics.$warningHandler.withValue({ _ in }) {
-            snapshot.appendItems(items, toSection: sectionIDs[section])
-          }
+          silencingWarnings { snapshot.appendItems(items, toSection: sectionIDs[section]) }
           model.sections[section].items += items
         case 4 where !existing.isEmpty:
           let target = existing.randomElement(using: &random)!

@@ -1,5 +1,4 @@
 import Diffable
-import Synchronization
 import Testing
 
 @Suite("Snapshot item mutations")
@@ -27,14 +26,9 @@ struct SnapshotItemMutationTests {
   }
 
   @Test func appendingAnExistingItemMovesItWithAWarning() {
-    let warnings = Mutex<[String]>([])
     var snapshot = makeABC()
-    DiffableDiagnostics.$warningHandler.withValue({ text in warnings.withLock { $0.append(text) } })
-    {
-      snapshot.appendItems([6, 1, 7], toSection: "C")
-    }
+    let messages = collectingWarnings { snapshot.appendItems([6, 1, 7], toSection: "C") }
     #expect(layout(snapshot) == ["A:2,3", "B:", "C:4,5,6,1,7"])
-    let messages = warnings.withLock { $0 }
     #expect(messages.count == 1)
     #expect(messages.first?.contains("appendItems(_:toSection:)") == true)
     #expect(messages.first?.contains("[1]") == true)
@@ -42,14 +36,12 @@ struct SnapshotItemMutationTests {
 
   @Test func insertingExistingItemsAroundTheirOwnNeighbours() {
     var snapshot = makeABC()
-    DiffableDiagnostics.$warningHandler.withValue({ _ in }) {
-      snapshot.insertItems([3, 1], beforeItem: 2)
-    }
+    silencingWarnings { snapshot.insertItems([3, 1], beforeItem: 2) }
     #expect(layout(snapshot) == ["A:3,1,2", "B:", "C:4,5"])
-    DiffableDiagnostics.$warningHandler.withValue({ _ in }) {
-      snapshot.insertItems([5], afterItem: 1)
-    }
+    let messages = collectingWarnings { snapshot.insertItems([5], afterItem: 1) }
     #expect(layout(snapshot) == ["A:3,1,5,2", "B:", "C:4"])
+    #expect(messages.count == 1)
+    #expect(collectingWarnings { snapshot.appendItems([8]) }.isEmpty)
   }
 
   @Test func insertBeforeAndAfter() {

@@ -61,11 +61,22 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
   @usableFromInline internal var newSectionIsFresh: [Bool]
   /// For each new section: it moved with exactly the same items, so no item work is needed.
   @usableFromInline internal var newSectionMovedIntact: [Bool]
+  /// For each old section: the same, seen from the old side.
+  @usableFromInline internal var oldSectionMovedIntact: [Bool]
   /// For each new flattened index: the item is marked for reload. Empty when no item is.
   @usableFromInline internal var reloadFlags: [Bool]
   /// For each old flattened index: where the item went. -1 until found; -2 when it must be
   /// deleted although it survives (a reloaded item that moves).
   @usableFromInline internal var oldToNew: [Int]
+
+  // Buffers reused by every section's pass.
+  /// Per new item of the range being diffed: its old flat index, or -1.
+  @usableFromInline internal var sources: [Int] = []
+  /// Old flat indexes of the items that may stay in their section, in new order.
+  @usableFromInline internal var staySources: [Int] = []
+  /// Whether each of `staySources` stays (is in the longest increasing subsequence).
+  @usableFromInline internal var stays: [Bool] = []
+  @usableFromInline internal var scratch = _SubsequenceScratch()
 
   @inlinable
   internal init(old: Snapshot, new: Snapshot) {
@@ -75,6 +86,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     oldSectionIsGone = []
     newSectionIsFresh = []
     newSectionMovedIntact = []
+    oldSectionMovedIntact = []
     reloadFlags = []
     oldToNew = []
   }
@@ -120,6 +132,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     oldSectionIsGone = Array(repeating: false, count: oldCount)
     newSectionIsFresh = Array(repeating: false, count: newCount)
     newSectionMovedIntact = Array(repeating: false, count: newCount)
+    oldSectionMovedIntact = Array(repeating: false, count: oldCount)
     var matched = 0
     var deletedOutOfOrder = false
     for section in 0..<newCount {
@@ -145,6 +158,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
       if intact {
         update.movedSections.append(BatchUpdate.SectionMove(from: source, to: section))
         newSectionMovedIntact[section] = true
+        oldSectionMovedIntact[source] = true
       } else {
         // A section cannot move while its items change: replace it.
         update.deletedSections.append(source)
@@ -169,11 +183,6 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
   @inlinable
   internal mutating func diffItems(into update: inout BatchUpdate) {
     oldToNew = Array(repeating: -1, count: old._items.count)
-    var sources: [Int] = []  // per new item of a section: its old flat index, or -1
-    var staySources: [Int] = []  // old flat indexes of the items that may stay, in new order
-    var stays: [Bool] = []
-    var scratch = _SubsequenceScratch()
-    let hasReloads = !reloadFlags.isEmpty
 
     for section in new._sections.indices {
       let source = newSectionToOld[section]
@@ -182,70 +191,123 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
       }
       let newRange = new._sectionRange(section)
       let oldRange = old._sectionRange(source)
-      sources.removeAll(keepingCapacity: true)
-      staySources.removeAll(keepingCapacity: true)
-
-      // Pass 1: find every item in `old` (the one hash per item).
-      for index in newRange {
-        guard let from = old._items.firstIndex(of: new._items[index]) else {
-          sources.append(-1)
-          continue
-        }
-        oldToNew[from] = index
-        sources.append(from)
-        if oldRange.contains(from) { staySources.append(from) }
+      // Items shared at both ends stay where they are and need no hashing. They belong to
+      // every longest increasing subsequence, so trimming them keeps the moves minimal.
+      let limit = Swift.min(oldRange.count, newRange.count)
+      var prefix = 0
+      while prefix < limit
+        && old._items[oldRange.lowerBound &+ prefix] == new._items[newRange.lowerBound &+ prefix]
+      {
+        prefix &+= 1
       }
-      staySources.withUnsafeBufferPointer { values in
-        _ = _markLongestIncreasingSubsequence(values, into: &stays, scratch: &scratch)
+      var suffix = 0
+      while suffix < limit &- prefix
+        && old._items[oldRange.upperBound &- 1 &- suffix]
+          == new._items[newRange.upperBound &- 1 &- suffix]
+      {
+        suffix &+= 1
       }
-
-      // Pass 2: emit in new order, so inserts and moves come out sorted.
-      var stayIndex = 0
-      for offset in 0..<sources.count {
-        let index = newRange.lowerBound &+ offset
-        let destination = IndexPath._make(section: section, item: offset)
-        let from = sources[offset]
-        if from < 0 {
-          update.insertedItems.append(destination)
-          continue
-        }
-        let fromSection: Int
-        let stayed: Bool
-        if oldRange.contains(from) {
-          fromSection = source
-          stayed = stays[stayIndex]
-          stayIndex &+= 1
-        } else {
-          fromSection = old._section(containingFlatIndex: from)
-          stayed = false
-          if oldSectionIsGone[fromSection] {
-            // Its old section is deleted or replaced, which removes it there.
-            update.insertedItems.append(destination)
-            continue
-          }
-        }
-        let origin = IndexPath._make(
-          section: fromSection, item: from &- old._sectionStart(fromSection))
-        if hasReloads && reloadFlags[index] {
-          if stayed {
-            update.reloadedItems.append(origin)
-          } else {
-            // Reload plus move is invalid: delete and insert instead.
-            oldToNew[from] = -2
-            update.insertedItems.append(destination)
-          }
-        } else if !stayed {
-          update.movedItems.append(BatchUpdate.ItemMove(from: origin, to: destination))
-        }
-      }
+      keep(prefix, from: oldRange.lowerBound, to: newRange.lowerBound, source, &update)
+      diffMiddle(
+        of: section, from: source,
+        new: newRange.lowerBound &+ prefix..<newRange.upperBound &- suffix,
+        old: oldRange, into: &update)
+      keep(
+        suffix, from: oldRange.upperBound &- suffix, to: newRange.upperBound &- suffix, source,
+        &update)
     }
 
     // Old items of surviving sections that were not found (or must be re-created) go.
-    for section in old._sections.indices where !oldSectionIsGone[section] {
+    for section in old._sections.indices
+    where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       let range = old._sectionRange(section)
       for index in range where oldToNew[index] < 0 {
         update.deletedItems.append(
           IndexPath._make(section: section, item: index &- range.lowerBound))
+      }
+    }
+  }
+
+  /// Records `count` items that stay in place, from old flat index `from` to new `to`.
+  @inlinable
+  internal mutating func keep(
+    _ count: Int, from: Int, to: Int, _ oldSection: Int, _ update: inout BatchUpdate
+  ) {
+    let hasReloads = !reloadFlags.isEmpty
+    let oldStart = old._sectionStart(oldSection)
+    for offset in 0..<count {
+      oldToNew[from &+ offset] = to &+ offset
+      if hasReloads && reloadFlags[to &+ offset] {
+        update.reloadedItems.append(
+          IndexPath._make(section: oldSection, item: from &+ offset &- oldStart))
+      }
+    }
+  }
+
+  /// Diffs the new items in `newRange` (part of `section`) against `old`, where the same
+  /// section holds `oldRange`.
+  @inlinable
+  internal mutating func diffMiddle(
+    of section: Int, from source: Int, new newRange: Range<Int>, old oldRange: Range<Int>,
+    into update: inout BatchUpdate
+  ) {
+    guard !newRange.isEmpty else { return }
+    let hasReloads = !reloadFlags.isEmpty
+    let newStart = new._sectionStart(section)
+    sources.removeAll(keepingCapacity: true)
+    staySources.removeAll(keepingCapacity: true)
+
+    // Pass 1: find every item in `old` (the one hash per item).
+    for index in newRange {
+      guard let from = old._items.firstIndex(of: new._items[index]) else {
+        sources.append(-1)
+        continue
+      }
+      oldToNew[from] = index
+      sources.append(from)
+      if oldRange.contains(from) { staySources.append(from) }
+    }
+    staySources.withUnsafeBufferPointer { values in
+      _ = _markLongestIncreasingSubsequence(values, into: &stays, scratch: &scratch)
+    }
+
+    // Pass 2: emit in new order, so inserts and moves come out sorted.
+    var stayIndex = 0
+    for offset in 0..<sources.count {
+      let index = newRange.lowerBound &+ offset
+      let destination = IndexPath._make(section: section, item: index &- newStart)
+      let from = sources[offset]
+      if from < 0 {
+        update.insertedItems.append(destination)
+        continue
+      }
+      let fromSection: Int
+      let stayed: Bool
+      if oldRange.contains(from) {
+        fromSection = source
+        stayed = stays[stayIndex]
+        stayIndex &+= 1
+      } else {
+        fromSection = old._section(containingFlatIndex: from)
+        stayed = false
+        if oldSectionIsGone[fromSection] {
+          // Its old section is deleted or replaced, which removes it there.
+          update.insertedItems.append(destination)
+          continue
+        }
+      }
+      let origin = IndexPath._make(
+        section: fromSection, item: from &- old._sectionStart(fromSection))
+      if hasReloads && reloadFlags[index] {
+        if stayed {
+          update.reloadedItems.append(origin)
+        } else {
+          // Reload plus move is invalid: delete and insert instead.
+          oldToNew[from] = -2
+          update.insertedItems.append(destination)
+        }
+      } else if !stayed {
+        update.movedItems.append(BatchUpdate.ItemMove(from: origin, to: destination))
       }
     }
   }

@@ -1,3 +1,4 @@
+import Diffable
 import Synchronization
 
 /// Counts hash and equality calls, so tests can fence an operation's complexity by the work
@@ -41,4 +42,17 @@ struct CountedID: Hashable, Sendable, CustomStringConvertible, Codable {
   }
 
   var description: String { "#\(value)" }
+}
+
+/// Runs `body` with Diffable's warnings discarded.
+func silencingWarnings<T>(_ body: () -> T) -> T {
+  DiffableDiagnostics.$warningHandler.withValue({ _ in }, operation: body)
+}
+
+/// Runs `body` and returns the warnings Diffable reported meanwhile.
+func collectingWarnings(_ body: () -> Void) -> [String] {
+  let warnings = Mutex<[String]>([])
+  let handler: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
+  DiffableDiagnostics.$warningHandler.withValue(handler, operation: body)
+  return warnings.withLock { $0 }
 }
