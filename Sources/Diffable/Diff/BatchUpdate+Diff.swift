@@ -111,13 +111,13 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
 
     var sectionIsReloaded = Array(repeating: false, count: newCount)
     for identifier in new._reloadedSections {
-      sectionIsReloaded[new._sections.firstIndex(of: identifier)!] = true
+      sectionIsReloaded[_locate(identifier, in: new._sections)] = true
     }
     var sectionHasReloadedItem = Array(repeating: false, count: newCount)
     if !new._reloadedItems.isEmpty {
       reloadFlags = Array(repeating: false, count: new._items.count)
       for identifier in new._reloadedItems {
-        let index = new._items.firstIndex(of: identifier)!
+        let index = _locate(identifier, in: new._items)
         reloadFlags[index] = true
         sectionHasReloadedItem[new._section(containingFlatIndex: index)] = true
       }
@@ -318,7 +318,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
   internal func reconfigure(into update: inout BatchUpdate) {
     guard !new._reconfiguredItems.isEmpty else { return }
     for identifier in new._reconfiguredItems {
-      let index = new._items.firstIndex(of: identifier)!
+      let index = _locate(identifier, in: new._items)
       if !reloadFlags.isEmpty && reloadFlags[index] { continue }
       let section = new._section(containingFlatIndex: index)
       if newSectionIsFresh[section] { continue }
@@ -331,5 +331,21 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
         IndexPath._make(section: section, item: index &- new._sectionStart(section)))
     }
     update.reconfiguredItems.sort()
+  }
+
+  /// The index of a marked identifier, which the snapshot guarantees to hold. Not finding it
+  /// means the identifier type breaks the `Hashable` contract, which nothing else can
+  /// survive: say so instead of crashing on a force unwrap.
+  @inlinable
+  internal func _locate<Element: Hashable>(_ identifier: Element, in set: OrderedSet<Element>)
+    -> Int
+  {
+    guard let index = set.firstIndex(of: identifier) else {
+      preconditionFailure(
+        "BatchUpdate(from:to:): identifier \(identifier) is marked in the new snapshot but "
+          + "cannot be found in it: its type breaks the Hashable contract (equal values must "
+          + "hash equally, and a value must not change while it is in a snapshot)")
+    }
+    return index
   }
 }
