@@ -159,6 +159,8 @@ extension DiffableDataSourceSnapshot {
     let (offset, section) = _resolve(placement, method)
     let countBefore = _items.count
     var existing = false
+    // Grow the hash table once, not repeatedly (each growth rehashes every item).
+    _items.reserveCapacity(countBefore &+ identifiers.count)
     // One hash per new item: the append both checks uniqueness and indexes the item.
     for identifier in identifiers {
       let (inserted, index) = _items.append(identifier)
