@@ -38,9 +38,7 @@ extension BatchUpdateSimulator {
     var noun: String { self == .section ? "section" : "item" }
   }
 
-  /// The error for a second operation on the same old position. Operations arrive in the
-  /// order deletes, reloads, moves, so `previous` never comes later in that order than
-  /// `role`.
+  /// The error for a second operation on the same old position.
   ///
   /// - Parameters:
   ///   - name: The position with its identifier, such as `section 1 (identifier "B")`.
@@ -59,26 +57,27 @@ extension BatchUpdateSimulator {
         rule: level.usedTwice,
         message: "attempt to move \(name) twice, to \(describeNew(first)) and to "
           + describeNew(second))
-    case (.deleted, .movedOut(let to)):
+    case (.deleted, .movedOut(let to)), (.movedOut(let to), .deleted):
       BatchUpdateError(
         rule: level.usedTwice,
         message: "attempt to perform a delete and a move from the same \(level.position): "
           + "\(name) is deleted and moved to \(describeNew(to))")
-    case (.deleted, .reloaded):
+    case (.deleted, .reloaded), (.reloaded, .deleted):
       BatchUpdateError(
         rule: level.reloadConflict,
         message: "attempt to delete and reload the same \(level.position): \(name)")
-    default:
+    case (.reloaded, .movedOut(let to)), (.movedOut(let to), .reloaded):
       BatchUpdateError(
         rule: level.reloadConflict,
         message: "attempt to reload and move the same \(level.position): \(name) is reloaded "
-          + "and moved to \(describeNew(role.destination ?? -1)); a \(level.noun) that moves "
-          + "and must be reloaded is deleted and inserted instead")
+          + "and moved to \(describeNew(to)); a \(level.noun) that moves and must be reloaded "
+          + "is deleted and inserted instead")
+    case (.untouched, _), (_, .untouched):
+      preconditionFailure("BatchUpdateSimulator: only a second claim on a position conflicts")
     }
   }
 
-  /// The error for a second operation on the same new position. Operations arrive in the
-  /// order inserts, moves.
+  /// The error for a second operation on the same new position.
   ///
   /// - Parameters:
   ///   - name: The position with the new state's identifier there.
@@ -89,14 +88,16 @@ extension BatchUpdateSimulator {
   ) -> BatchUpdateError {
     let message =
       switch (previous, role) {
+      case (.inserted, .inserted):
+        "attempt to insert \(name) twice"
       case (.movedIn(let first), .movedIn(let second)):
         "attempt to move two \(level.noun)s to the same \(level.position), \(name): "
           + "\(describeOld(first)) and \(describeOld(second))"
-      case (.inserted, .movedIn(let from)):
+      case (.inserted, .movedIn(let from)), (.movedIn(let from), .inserted):
         "attempt to perform an insert and a move to the same \(level.position): \(name) is "
           + "inserted and is the destination of \(describeOld(from))"
-      default:
-        "attempt to insert \(name) twice"
+      case (.free, _), (_, .free):
+        preconditionFailure("BatchUpdateSimulator: only a second claim on a position conflicts")
       }
     return BatchUpdateError(rule: level.usedTwice, message: message)
   }

@@ -88,11 +88,6 @@ extension BatchUpdateSimulator {
       case .deleted, .movedOut: false
       }
     }
-
-    /// The new position of a moved-out element.
-    var destination: Int? {
-      if case .movedOut(let to) = self { to } else { nil }
-    }
   }
 
   /// What the batch puts at one position of the new state.
