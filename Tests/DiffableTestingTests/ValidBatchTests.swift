@@ -35,6 +35,8 @@ struct ValidBatchTests {
       replay.sections[1].cells.map(\.origin) == [
         .kept(from: at(1, 0)), .moved(from: at(0, 2)), .inserted,
       ])
+    #expect(
+      replay.sections[0].cells.map(\.origin.oldIndexPath) == [at(0, 1), nil, at(1, 2), at(0, 3)])
     #expect(replay.movedItemCount == 2)
     #expect(replay.keptCellCount == 5)
     #expect(replay.freshCellCount == 2)
