@@ -1,0 +1,125 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@main
+struct DiffableBenchmarks {
+  static let usage = """
+    usage: swift run -c release --package-path Benchmarks diffable-benchmarks [options]
+
+      --quick          3 repetitions and shorter samples (under 3 minutes on 2 cores)
+      --json           one JSON object per line on standard output (the table goes to stderr)
+      --filter TEXT    only rows whose "group/scenario/ids/n" contains TEXT (repeatable)
+      --help           this text
+    """
+
+  static func main() {
+    var runner = Runner()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+      switch argument {
+      case "--quick": runner.settings = .quick
+      case "--json": runner.reporter.json = true
+      case "--filter":
+        guard let text = arguments.popFirst() else { fail("--filter needs a value") }
+        runner.filters.append(text)
+      case "--help", "-h":
+        print(usage)
+        return
+      default:
+        fail("unknown option \(argument)")
+      }
+    }
+    #if DEBUG
+      printError("warning: a debug build measures nothing useful; add -c release")
+    #endif
+    runner.run()
+  }
+
+  static func fail(_ message: String) -> Never {
+    printError("\(message)\n\(usage)")
+    exit(2)
+  }
+}
+
+struct Runner {
+  var settings = Settings.full
+  var filters: [String] = []
+  var reporter = Reporter(json: false)
+
+  func selected(_ group: String, _ scenario: String, _ ids: String, _ count: Int) -> Bool {
+    let name = "\(group)/\(scenario)/\(ids)/\(count)"
+    return filters.isEmpty || filters.contains { name.contains($0) }
+  }
+
+  mutating func run() {
+    let started = now()
+    reporter.human(machineDescription())
+    reporter.human(
+      "method: release build, warm-up, \(settings.repetitions) interleaved repetitions per row, "
+        + "medians in ms per operation; seeded inputs")
+    reporter.human("")
+    reporter.header()
+
+    // Each identifier type is spelled out at the call, so every generic path is specialized
+    // for it, as in an app (an opened existential would run unspecialized code).
+    for count in [10_000, 100_000] {
+      for mix in FlatMix.allCases {
+        diff(mix, count, Int.self)
+        diff(mix, count, UUID.self)
+        diff(mix, count, String.self)
+      }
+    }
+    for count in [10_000, 100_000] {
+      sectioned(count, Int.self)
+      sectioned(count, UUID.self)
+      sectioned(count, String.self)
+    }
+    for scenario in SnapshotScenario.allCases {
+      snapshot(scenario, Int.self)
+      snapshot(scenario, UUID.self)
+      snapshot(scenario, String.self)
+    }
+    if selected("memory", "bytes-per-item", "Int", 1_000_000) {
+      reporter.add(memoryRow(count: 1_000_000, settings))
+    }
+
+    reporter.summary()
+    reporter.human("total time: \(fixed(now() - started, decimals: 1)) s")
+  }
+
+  mutating func diff<ID: BenchmarkIdentifier>(_ mix: FlatMix, _ count: Int, _ type: ID.Type) {
+    guard selected("diff", mix.rawValue, ID.label, count) else { return }
+    reporter.add(flatDiffRow(mix, count: count, type, settings))
+  }
+
+  mutating func sectioned<ID: BenchmarkIdentifier>(_ count: Int, _ type: ID.Type) {
+    guard selected("sectioned", "100-sections", ID.label, count) else { return }
+    reporter.add(sectionedDiffRow(count: count, type, settings))
+  }
+
+  mutating func snapshot<ID: BenchmarkIdentifier>(_ scenario: SnapshotScenario, _ type: ID.Type) {
+    guard selected("snapshot", scenario.rawValue, ID.label, 100_000) else { return }
+    reporter.add(snapshotRow(scenario, count: 100_000, type, settings))
+  }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+  var text = line + "\n"
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}
