@@ -76,7 +76,6 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
   @usableFromInline internal var staySources: [Int] = []
   /// Whether each of `staySources` stays (is in the longest increasing subsequence).
   @usableFromInline internal var stays: [Bool] = []
-  @usableFromInline internal var scratch = _SubsequenceScratch()
 
   @inlinable
   internal init(old: Snapshot, new: Snapshot) {
@@ -124,9 +123,8 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     }
 
     var staying: [Bool] = []
-    var scratch = _SubsequenceScratch()
     matchedOld.withUnsafeBufferPointer { values in
-      _ = _markLongestIncreasingSubsequence(values, into: &staying, scratch: &scratch)
+      _ = _markLongestIncreasingSubsequence(values, into: &staying)
     }
 
     oldSectionIsGone = Array(repeating: false, count: oldCount)
@@ -218,6 +216,13 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     }
 
     // Old items of surviving sections that were not found (or must be re-created) go.
+    // Counted first, so that the array is allocated once.
+    var deletions = 0
+    for section in old._sections.indices
+    where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
+      for index in old._sectionRange(section) where oldToNew[index] < 0 { deletions &+= 1 }
+    }
+    _reserve(&update.deletedItems, adding: deletions)
     for section in old._sections.indices
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       let range = old._sectionRange(section)
@@ -256,46 +261,58 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     let newStart = new._sectionStart(section)
     sources.removeAll(keepingCapacity: true)
     staySources.removeAll(keepingCapacity: true)
+    _reserve(&sources, adding: newRange.count)
+    _reserve(&staySources, adding: newRange.count)
 
     // Pass 1: find every item in `old` (the one hash per item).
+    var misses = 0
     for index in newRange {
       guard let from = old._items.firstIndex(of: new._items[index]) else {
         sources.append(-1)
+        misses &+= 1
         continue
       }
       oldToNew[from] = index
       sources.append(from)
       if oldRange.contains(from) { staySources.append(from) }
     }
-    staySources.withUnsafeBufferPointer { values in
-      _ = _markLongestIncreasingSubsequence(values, into: &stays, scratch: &scratch)
+    let stayCount = staySources.withUnsafeBufferPointer { values in
+      _markLongestIncreasingSubsequence(values, into: &stays)
     }
+    // Growing the output arrays item by item costs more than the diff itself (each growth
+    // copies, and large fresh blocks page-fault): size them from the counts now known.
+    _reserve(&update.insertedItems, adding: misses)
+    _reserve(&update.movedItems, adding: sources.count &- misses &- stayCount)
 
-    // Pass 2: emit in new order, so inserts and moves come out sorted.
+    // Pass 2: emit in new order, so inserts and moves come out sorted. Index paths are made
+    // only for what is emitted: most items stay, and building a Foundation `IndexPath` is
+    // two calls into Foundation.
     var stayIndex = 0
     for offset in 0..<sources.count {
       let index = newRange.lowerBound &+ offset
-      let destination = IndexPath._make(section: section, item: index &- newStart)
       let from = sources[offset]
       if from < 0 {
-        update.insertedItems.append(destination)
+        update.insertedItems.append(IndexPath._make(section: section, item: index &- newStart))
         continue
       }
       let fromSection: Int
       let stayed: Bool
       if oldRange.contains(from) {
-        fromSection = source
         stayed = stays[stayIndex]
         stayIndex &+= 1
+        let reloaded = hasReloads && reloadFlags[index]
+        if stayed && !reloaded { continue }
+        fromSection = source
       } else {
         fromSection = old._section(containingFlatIndex: from)
         stayed = false
         if oldSectionIsGone[fromSection] {
           // Its old section is deleted or replaced, which removes it there.
-          update.insertedItems.append(destination)
+          update.insertedItems.append(IndexPath._make(section: section, item: index &- newStart))
           continue
         }
       }
+      let destination = IndexPath._make(section: section, item: index &- newStart)
       let origin = IndexPath._make(
         section: fromSection, item: from &- old._sectionStart(fromSection))
       if hasReloads && reloadFlags[index] {
@@ -306,9 +323,19 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
           oldToNew[from] = -2
           update.insertedItems.append(destination)
         }
-      } else if !stayed {
+      } else {
         update.movedItems.append(BatchUpdate.ItemMove(from: origin, to: destination))
       }
+    }
+  }
+
+  /// Makes room for `count` more elements, at least doubling the capacity when it grows so
+  /// that many small sections still allocate O(log n) times.
+  @inlinable
+  internal func _reserve<Element>(_ array: inout [Element], adding count: Int) {
+    let needed = array.count &+ count
+    if needed > array.capacity {
+      array.reserveCapacity(Swift.max(needed, array.capacity &* 2))
     }
   }
 

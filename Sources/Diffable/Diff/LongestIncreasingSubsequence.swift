@@ -8,17 +8,15 @@
 /// increasing input (nothing moved, the common case) is detected in one O(*m*) pass.
 ///
 /// - Parameters:
-///   - values: Distinct integers (old positions, in new order).
+///   - values: Distinct non-negative integers (old positions, in new order).
 ///   - members: Set to `true` for members of the subsequence, `false` otherwise; resized to
 ///     `values.count`.
-///   - scratch: Reused buffers, so that diffing many sections allocates once.
 /// - Returns: The length of the subsequence.
 @inlinable
 @discardableResult
 internal func _markLongestIncreasingSubsequence(
   _ values: UnsafeBufferPointer<Int>,
-  into members: inout [Bool],
-  scratch: inout _SubsequenceScratch
+  into members: inout [Bool]
 ) -> Int {
   let count = values.count
   members.removeAll(keepingCapacity: true)
@@ -38,43 +36,44 @@ internal func _markLongestIncreasingSubsequence(
     return count
   }
   members.append(contentsOf: repeatElement(false, count: count))
-  scratch.tails.removeAll(keepingCapacity: true)
-  scratch.predecessors.removeAll(keepingCapacity: true)
-  scratch.predecessors.reserveCapacity(count)
-  // tails[k] is the index of the smallest value that ends an increasing run of length k+1.
-  for index in 0..<count {
-    let value = values[index]
-    var low = 0
-    var high = scratch.tails.count
-    while low < high {
-      let middle = (low &+ high) >> 1
-      if values[scratch.tails[middle]] < value {
-        low = middle &+ 1
-      } else {
-        high = middle
+  // Temporary buffers: pages that a short subsequence never reaches are never touched.
+  return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { predecessors in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { tails in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { tailValues in
+        // tails[k]: the index of the smallest value that ends an increasing run of length
+        // k+1; tailValues[k]: that value, kept beside it so that the search reads one small
+        // contiguous array instead of jumping around `values` (a cache miss per step).
+        var length = 0
+        for index in 0..<count {
+          let value = values[index]
+          var position = length
+          // Most values extend the longest run (inputs are mostly in order): no search.
+          if length > 0 && !(tailValues[length &- 1] < value) {
+            // The first tail above `value`, by halving without a data-dependent jump (a
+            // random order would mispredict half of them): `(tail &- value) &>> 63` is -1
+            // when tail < value and 0 otherwise. Values are non-negative positions, so the
+            // subtraction cannot overflow.
+            var base = 0
+            var size = length
+            while size > 1 {
+              let half = size &>> 1
+              base &+= half & ((tailValues[base &+ half &- 1] &- value) &>> 63)
+              size &-= half
+            }
+            position = base &- ((tailValues[base] &- value) &>> 63)
+          }
+          predecessors[index] = position > 0 ? tails[position &- 1] : -1
+          tails[position] = index
+          tailValues[position] = value
+          if position == length { length &+= 1 }
+        }
+        var index = tails[length &- 1]
+        while index >= 0 {
+          members[index] = true
+          index = predecessors[index]
+        }
+        return length
       }
     }
-    scratch.predecessors.append(low > 0 ? scratch.tails[low &- 1] : -1)
-    if low == scratch.tails.count {
-      scratch.tails.append(index)
-    } else {
-      scratch.tails[low] = index
-    }
   }
-  var index = scratch.tails[scratch.tails.count &- 1]
-  while index >= 0 {
-    members[index] = true
-    index = scratch.predecessors[index]
-  }
-  return scratch.tails.count
-}
-
-/// Buffers reused across calls of `_markLongestIncreasingSubsequence`.
-@usableFromInline
-internal struct _SubsequenceScratch {
-  @usableFromInline internal var tails: [Int] = []
-  @usableFromInline internal var predecessors: [Int] = []
-
-  @inlinable
-  internal init() {}
 }

@@ -158,6 +158,18 @@ extension DiffableDataSourceSnapshot {
     }
     let (offset, section) = _resolve(placement, method)
     let countBefore = _items.count
+    if countBefore == 0 {
+      // The first items of a snapshot (how snapshots are built): the set is made in one pass
+      // that hashes each item once and shares the array's storage instead of copying it.
+      let items = OrderedSet(identifiers)
+      if items.count != identifiers.count { _failOnDuplicates(identifiers, method) }
+      _items = items
+      for later in section..<_sectionEnds.count {
+        _sectionEnds[later] = items.count
+      }
+      _checkInvariants()
+      return
+    }
     var existing = false
     // Grow the hash table once, not repeatedly (each growth rehashes every item).
     _items.reserveCapacity(countBefore &+ identifiers.count)
