@@ -11,9 +11,10 @@ extension DiffableDataSourceSectionSnapshot {
   ///   - parent: The item to add them under; `nil` adds them as root items.
   /// - Precondition: `parent` (when given) is in the section snapshot and not in `items`;
   ///   none of `items` is in the section snapshot already or appears twice.
-  /// - Complexity: O(*k*) expected for *k* new items, plus O(*depth*) for the parent's
-  ///   ancestors, when the parent's subtree ends the outline (how outlines are usually
-  ///   built); otherwise plus O(*t*) integer work for the *t* items after the new ones.
+  /// - Complexity: O(*k* + *depth*) expected for *k* new items when the parent's subtree
+  ///   ends the outline, as it does when an outline is built depth-first (each parent's
+  ///   children appended right after it); otherwise plus O(*t*) expected for the *t* items
+  ///   after the new ones, whose index entries move.
   @inlinable
   public mutating func append(
     _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
@@ -43,8 +44,8 @@ extension DiffableDataSourceSectionSnapshot {
   ///   - destination: The item to insert them before.
   /// - Precondition: `destination` is in the section snapshot and not in `items`; none of
   ///   `items` is in the section snapshot already or appears twice.
-  /// - Complexity: O(*k*) expected for *k* new items, plus O(*t* + *depth*) integer work
-  ///   for the *t* items after the insertion point.
+  /// - Complexity: O(*k* + *t* + *depth*) expected for *k* new items and the *t* items
+  ///   after the insertion point, whose index entries move.
   @inlinable
   public mutating func insert(
     _ items: [ItemIdentifierType], before destination: ItemIdentifierType
@@ -65,8 +66,8 @@ extension DiffableDataSourceSectionSnapshot {
   ///   - destination: The item to insert them after.
   /// - Precondition: `destination` is in the section snapshot and not in `items`; none of
   ///   `items` is in the section snapshot already or appears twice.
-  /// - Complexity: O(*k*) expected for *k* new items, plus O(*t* + *depth*) integer work
-  ///   for the *t* items after the insertion point.
+  /// - Complexity: O(*k* + *t* + *depth*) expected for *k* new items and the *t* items
+  ///   after the insertion point, whose index entries move.
   @inlinable
   public mutating func insert(
     _ items: [ItemIdentifierType], after destination: ItemIdentifierType
@@ -88,8 +89,8 @@ extension DiffableDataSourceSectionSnapshot {
   ///   - destination: The item to insert it before.
   /// - Precondition: `destination` is in this section snapshot and not in `snapshot`; no
   ///   item of `snapshot` is in this section snapshot already.
-  /// - Complexity: O(*k*) expected for the *k* items of `snapshot`, plus O(*t* + *depth*)
-  ///   integer work for the *t* items after the insertion point.
+  /// - Complexity: O(*k* + *t* + *depth*) expected for the *k* items of `snapshot` and
+  ///   the *t* items after the insertion point, whose index entries move.
   @inlinable
   public mutating func insert(_ snapshot: Self, before destination: ItemIdentifierType) {
     let method: StaticString = "insert(_:before:)"
@@ -109,8 +110,8 @@ extension DiffableDataSourceSectionSnapshot {
   ///   - destination: The item to insert it after.
   /// - Precondition: `destination` is in this section snapshot and not in `snapshot`; no
   ///   item of `snapshot` is in this section snapshot already.
-  /// - Complexity: O(*k*) expected for the *k* items of `snapshot`, plus O(*t* + *depth*)
-  ///   integer work for the *t* items after the insertion point.
+  /// - Complexity: O(*k* + *t* + *depth*) expected for the *k* items of `snapshot` and
+  ///   the *t* items after the insertion point, whose index entries move.
   @inlinable
   public mutating func insert(_ snapshot: Self, after destination: ItemIdentifierType) {
     let method: StaticString = "insert(_:after:)"
@@ -169,8 +170,8 @@ extension DiffableDataSourceSectionSnapshot {
   /// - Precondition: `parent` is in this section snapshot and not in `snapshot`; no item of
   ///   `snapshot` is in this section snapshot already, except among the descendants being
   ///   replaced.
-  /// - Complexity: O(*m* + *k*) expected for *m* removed and *k* inserted items, plus
-  ///   O(*t* + *depth*) integer work for the *t* items after the parent's subtree.
+  /// - Complexity: O(*m* + *k* + *t* + *depth*) expected for *m* removed and *k*
+  ///   inserted items and the *t* items after the parent's subtree.
   @inlinable
   public mutating func replace(childrenOf parent: ItemIdentifierType, using snapshot: Self) {
     let method: StaticString = "replace(childrenOf:using:)"

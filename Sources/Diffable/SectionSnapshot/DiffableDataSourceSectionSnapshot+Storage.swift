@@ -58,9 +58,11 @@ extension DiffableDataSourceSectionSnapshot {
   /// destination item the caller named, for a precise message when it is among the new
   /// items.
   ///
-  /// Cost: O(*k*) expected hashes for *k* new items, plus O(*t*) integer work for the *t*
-  /// positions after `position` (none when inserting at the end, how outlines are usually
-  /// built), plus O(*depth*) to update the ancestors' descendant counts.
+  /// Cost: O(*k*) expected hashes for *k* new items, plus O(*t*) for the *t* positions
+  /// after `position` (the ordered set repoints their index entries, by rehashing them or,
+  /// when there are many, in one pass over its table; the parallel arrays shift), plus
+  /// O(*depth*) for the ancestors' descendant counts. Nothing after `position` when
+  /// inserting at the end, as depth-first building does.
   @inlinable
   internal mutating func _insertForest(
     _ identifiers: [ItemIdentifierType],
