@@ -76,6 +76,7 @@ extension DiffableDataSourceSnapshot {
     }
     guard !offsets.isEmpty else { return }
     offsets.sort()
+    _removeAdjacentDuplicates(&offsets)  // deleting the same item twice is harmless
     _removeItems(atSortedOffsets: offsets)
     if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
       for identifier in identifiers {
@@ -158,6 +159,8 @@ extension DiffableDataSourceSnapshot {
     let (offset, section) = _resolve(placement, method)
     let countBefore = _items.count
     var existing = false
+    // Grow the hash table once, not repeatedly (each growth rehashes every item).
+    _items.reserveCapacity(countBefore &+ identifiers.count)
     // One hash per new item: the append both checks uniqueness and indexes the item.
     for identifier in identifiers {
       let (inserted, index) = _items.append(identifier)
@@ -222,7 +225,18 @@ extension DiffableDataSourceSnapshot {
       "\(method): duplicate item identifiers in the arguments: \(duplicates.elements)")
   }
 
-  /// Removes the items at the given ascending flattened offsets and shrinks their sections.
+  /// Removes repeated values from a sorted array.
+  @inlinable
+  internal func _removeAdjacentDuplicates(_ values: inout [Int]) {
+    var kept = 0
+    for index in values.indices where index == 0 || values[index] != values[kept &- 1] {
+      values[kept] = values[index]
+      kept &+= 1
+    }
+    values.removeLast(values.count &- kept)
+  }
+
+  /// Removes the items at the given strictly ascending flattened offsets and shrinks their sections.
   @inlinable
   internal mutating func _removeItems(atSortedOffsets offsets: [Int]) {
     if offsets.count <= 8 {

@@ -52,6 +52,7 @@ extension DiffableDataSourceSnapshot {
     }
     guard !doomed.isEmpty else { return }
     doomed.sort()
+    _removeAdjacentDuplicates(&doomed)
     if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
       for section in doomed {
         for identifier in _items.elements[_sectionRange(section)] {
@@ -95,7 +96,8 @@ extension DiffableDataSourceSnapshot {
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
   ) {
-    _moveSection(identifier, relativeTo: toIdentifier, after: false, "moveSection(_:beforeSection:)")
+    _moveSection(
+      identifier, relativeTo: toIdentifier, after: false, "moveSection(_:beforeSection:)")
   }
 
   /// Moves a section, with its items, just after another section.

@@ -109,8 +109,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: `identifier` is a section of the snapshot.
   /// - Complexity: O(1) expected to find the section, plus O(*k*) to copy its *k* items.
   @inlinable
-  public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType]
-  {
+  public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
     let section = _requireSection(identifier, "itemIdentifiers(inSection:)")
     return Array(_items.elements[_sectionRange(section)])
   }

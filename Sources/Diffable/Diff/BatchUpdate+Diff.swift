@@ -1,0 +1,351 @@
+import OrderedCollections
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension BatchUpdate {
+  /// Computes the one batch that takes a list view from `old` to `new`.
+  ///
+  /// The batch is valid under UIKit's batch-update rules, honours the marks on `new`
+  /// (`reloadItems`, `reconfigureItems`, `reloadSections`), and moves as little as
+  /// possible. How the rules shape it:
+  ///
+  /// - Sections and items that keep their relative order stay; only those outside a longest
+  ///   increasing subsequence of old positions move. Items may move across sections.
+  /// - A reloaded item that also moves is deleted and inserted (a reload and a move of the
+  ///   same item crash UIKit).
+  /// - A section that moves while its items change is deleted and inserted instead
+  ///   (UICollectionView mis-animates and corrupts memory otherwise); a reloaded section
+  ///   that moves likewise. Items leaving or entering such sections, or deleted and inserted
+  ///   sections, are plain item deletes and inserts.
+  /// - A reconfigured item keeps its cell, even when it moves; reconfigures name new index
+  ///   paths and apply after the batch.
+  /// - Only the marks of `new` count: `old` is the state already on screen.
+  ///
+  /// - Complexity: O(*n* + *m* log *m*) expected time and O(*n*) memory, where *n* counts
+  ///   the items of both snapshots and *m* the items that stay in their section. Each item
+  ///   of `new` in a section that survives is hashed once, to look it up in `old`'s
+  ///   existing index; nothing else is hashed except marks. When the two snapshots are equal
+  ///   and `new` has no marks, the cost is one equality pass.
+  @inlinable
+  public init<SectionIdentifierType, ItemIdentifierType>(
+    from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    self.init()
+    if !new.hasMarks && old == new { return }
+    var differ = _SnapshotDiffer(old: old, new: new)
+    differ.diffSections(into: &self)
+    differ.diffItems(into: &self)
+    differ.reconfigure(into: &self)
+  }
+}
+
+/// The working state of one diff. A struct with every buffer allocated once, so that the
+/// per-section passes allocate nothing.
+@usableFromInline
+internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+  @usableFromInline internal typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
+
+  @usableFromInline internal let old: Snapshot
+  @usableFromInline internal let new: Snapshot
+
+  /// For each new section, the index of the same section in `old`, or -1.
+  @usableFromInline internal var newSectionToOld: [Int]
+  /// For each old section: its cells do not carry over (deleted, replaced or reloaded).
+  @usableFromInline internal var oldSectionIsGone: [Bool]
+  /// For each new section: its cells are all new (inserted, replaced or reloaded).
+  @usableFromInline internal var newSectionIsFresh: [Bool]
+  /// For each new section: it moved with exactly the same items, so no item work is needed.
+  @usableFromInline internal var newSectionMovedIntact: [Bool]
+  /// For each old section: the same, seen from the old side.
+  @usableFromInline internal var oldSectionMovedIntact: [Bool]
+  /// For each new flattened index: the item is marked for reload. Empty when no item is.
+  @usableFromInline internal var reloadFlags: [Bool]
+  /// For each old flattened index: where the item went. -1 until found; -2 when it must be
+  /// deleted although it survives (a reloaded item that moves).
+  @usableFromInline internal var oldToNew: [Int]
+
+  // Buffers reused by every section's pass.
+  /// Per new item of the range being diffed: its old flat index, or -1.
+  @usableFromInline internal var sources: [Int] = []
+  /// Old flat indexes of the items that may stay in their section, in new order.
+  @usableFromInline internal var staySources: [Int] = []
+  /// Whether each of `staySources` stays (is in the longest increasing subsequence).
+  @usableFromInline internal var stays: [Bool] = []
+  @usableFromInline internal var scratch = _SubsequenceScratch()
+
+  @inlinable
+  internal init(old: Snapshot, new: Snapshot) {
+    self.old = old
+    self.new = new
+    newSectionToOld = []
+    oldSectionIsGone = []
+    newSectionIsFresh = []
+    newSectionMovedIntact = []
+    oldSectionMovedIntact = []
+    reloadFlags = []
+    oldToNew = []
+  }
+
+  // MARK: Sections
+
+  @inlinable
+  internal mutating func diffSections(into update: inout BatchUpdate) {
+    let oldCount = old._sections.count
+    let newCount = new._sections.count
+    newSectionToOld = Array(repeating: -1, count: newCount)
+    var oldSectionMatched = Array(repeating: false, count: oldCount)
+    var matchedOld: [Int] = []
+    matchedOld.reserveCapacity(newCount)
+    for section in 0..<newCount {
+      if let source = old._sections.firstIndex(of: new._sections[section]) {
+        newSectionToOld[section] = source
+        oldSectionMatched[source] = true
+        matchedOld.append(source)
+      }
+    }
+
+    var sectionIsReloaded = Array(repeating: false, count: newCount)
+    for identifier in new._reloadedSections {
+      sectionIsReloaded[_locate(identifier, in: new._sections)] = true
+    }
+    var sectionHasReloadedItem = Array(repeating: false, count: newCount)
+    if !new._reloadedItems.isEmpty {
+      reloadFlags = Array(repeating: false, count: new._items.count)
+      for identifier in new._reloadedItems {
+        let index = _locate(identifier, in: new._items)
+        reloadFlags[index] = true
+        sectionHasReloadedItem[new._section(containingFlatIndex: index)] = true
+      }
+    }
+
+    var staying: [Bool] = []
+    var scratch = _SubsequenceScratch()
+    matchedOld.withUnsafeBufferPointer { values in
+      _ = _markLongestIncreasingSubsequence(values, into: &staying, scratch: &scratch)
+    }
+
+    oldSectionIsGone = Array(repeating: false, count: oldCount)
+    newSectionIsFresh = Array(repeating: false, count: newCount)
+    newSectionMovedIntact = Array(repeating: false, count: newCount)
+    oldSectionMovedIntact = Array(repeating: false, count: oldCount)
+    var matched = 0
+    var deletedOutOfOrder = false
+    for section in 0..<newCount {
+      let source = newSectionToOld[section]
+      guard source >= 0 else {
+        update.insertedSections.append(section)
+        newSectionIsFresh[section] = true
+        continue
+      }
+      defer { matched &+= 1 }
+      if staying[matched] {
+        if sectionIsReloaded[section] {
+          update.reloadedSections.append(source)
+          oldSectionIsGone[source] = true
+          newSectionIsFresh[section] = true
+        }
+        continue
+      }
+      let intact =
+        !sectionIsReloaded[section] && !sectionHasReloadedItem[section]
+        && old._items.elements[old._sectionRange(source)]
+          .elementsEqual(new._items.elements[new._sectionRange(section)])
+      if intact {
+        update.movedSections.append(BatchUpdate.SectionMove(from: source, to: section))
+        newSectionMovedIntact[section] = true
+        oldSectionMovedIntact[source] = true
+      } else {
+        // A section cannot move while its items change: replace it.
+        update.deletedSections.append(source)
+        update.insertedSections.append(section)
+        deletedOutOfOrder = true
+        oldSectionIsGone[source] = true
+        newSectionIsFresh[section] = true
+      }
+    }
+    for section in 0..<oldCount where !oldSectionMatched[section] {
+      update.deletedSections.append(section)
+      oldSectionIsGone[section] = true
+    }
+    if deletedOutOfOrder || update.deletedSections.count > 1 {
+      update.deletedSections.sort()
+      update.insertedSections.sort()
+    }
+  }
+
+  // MARK: Items
+
+  @inlinable
+  internal mutating func diffItems(into update: inout BatchUpdate) {
+    oldToNew = Array(repeating: -1, count: old._items.count)
+
+    for section in new._sections.indices {
+      let source = newSectionToOld[section]
+      guard source >= 0, !newSectionIsFresh[section], !newSectionMovedIntact[section] else {
+        continue
+      }
+      let newRange = new._sectionRange(section)
+      let oldRange = old._sectionRange(source)
+      // Items shared at both ends stay where they are and need no hashing. They belong to
+      // every longest increasing subsequence, so trimming them keeps the moves minimal.
+      let limit = Swift.min(oldRange.count, newRange.count)
+      var prefix = 0
+      while prefix < limit
+        && old._items[oldRange.lowerBound &+ prefix] == new._items[newRange.lowerBound &+ prefix]
+      {
+        prefix &+= 1
+      }
+      var suffix = 0
+      while suffix < limit &- prefix
+        && old._items[oldRange.upperBound &- 1 &- suffix]
+          == new._items[newRange.upperBound &- 1 &- suffix]
+      {
+        suffix &+= 1
+      }
+      keep(prefix, from: oldRange.lowerBound, to: newRange.lowerBound, source, &update)
+      diffMiddle(
+        of: section, from: source,
+        new: newRange.lowerBound &+ prefix..<newRange.upperBound &- suffix,
+        old: oldRange, into: &update)
+      keep(
+        suffix, from: oldRange.upperBound &- suffix, to: newRange.upperBound &- suffix, source,
+        &update)
+    }
+
+    // Old items of surviving sections that were not found (or must be re-created) go.
+    for section in old._sections.indices
+    where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
+      let range = old._sectionRange(section)
+      for index in range where oldToNew[index] < 0 {
+        update.deletedItems.append(
+          IndexPath._make(section: section, item: index &- range.lowerBound))
+      }
+    }
+  }
+
+  /// Records `count` items that stay in place, from old flat index `from` to new `to`.
+  @inlinable
+  internal mutating func keep(
+    _ count: Int, from: Int, to: Int, _ oldSection: Int, _ update: inout BatchUpdate
+  ) {
+    let hasReloads = !reloadFlags.isEmpty
+    let oldStart = old._sectionStart(oldSection)
+    for offset in 0..<count {
+      oldToNew[from &+ offset] = to &+ offset
+      if hasReloads && reloadFlags[to &+ offset] {
+        update.reloadedItems.append(
+          IndexPath._make(section: oldSection, item: from &+ offset &- oldStart))
+      }
+    }
+  }
+
+  /// Diffs the new items in `newRange` (part of `section`) against `old`, where the same
+  /// section holds `oldRange`.
+  @inlinable
+  internal mutating func diffMiddle(
+    of section: Int, from source: Int, new newRange: Range<Int>, old oldRange: Range<Int>,
+    into update: inout BatchUpdate
+  ) {
+    guard !newRange.isEmpty else { return }
+    let hasReloads = !reloadFlags.isEmpty
+    let newStart = new._sectionStart(section)
+    sources.removeAll(keepingCapacity: true)
+    staySources.removeAll(keepingCapacity: true)
+
+    // Pass 1: find every item in `old` (the one hash per item).
+    for index in newRange {
+      guard let from = old._items.firstIndex(of: new._items[index]) else {
+        sources.append(-1)
+        continue
+      }
+      oldToNew[from] = index
+      sources.append(from)
+      if oldRange.contains(from) { staySources.append(from) }
+    }
+    staySources.withUnsafeBufferPointer { values in
+      _ = _markLongestIncreasingSubsequence(values, into: &stays, scratch: &scratch)
+    }
+
+    // Pass 2: emit in new order, so inserts and moves come out sorted.
+    var stayIndex = 0
+    for offset in 0..<sources.count {
+      let index = newRange.lowerBound &+ offset
+      let destination = IndexPath._make(section: section, item: index &- newStart)
+      let from = sources[offset]
+      if from < 0 {
+        update.insertedItems.append(destination)
+        continue
+      }
+      let fromSection: Int
+      let stayed: Bool
+      if oldRange.contains(from) {
+        fromSection = source
+        stayed = stays[stayIndex]
+        stayIndex &+= 1
+      } else {
+        fromSection = old._section(containingFlatIndex: from)
+        stayed = false
+        if oldSectionIsGone[fromSection] {
+          // Its old section is deleted or replaced, which removes it there.
+          update.insertedItems.append(destination)
+          continue
+        }
+      }
+      let origin = IndexPath._make(
+        section: fromSection, item: from &- old._sectionStart(fromSection))
+      if hasReloads && reloadFlags[index] {
+        if stayed {
+          update.reloadedItems.append(origin)
+        } else {
+          // Reload plus move is invalid: delete and insert instead.
+          oldToNew[from] = -2
+          update.insertedItems.append(destination)
+        }
+      } else if !stayed {
+        update.movedItems.append(BatchUpdate.ItemMove(from: origin, to: destination))
+      }
+    }
+  }
+
+  // MARK: Reconfigures
+
+  @inlinable
+  internal func reconfigure(into update: inout BatchUpdate) {
+    guard !new._reconfiguredItems.isEmpty else { return }
+    for identifier in new._reconfiguredItems {
+      let index = _locate(identifier, in: new._items)
+      if !reloadFlags.isEmpty && reloadFlags[index] { continue }
+      let section = new._section(containingFlatIndex: index)
+      if newSectionIsFresh[section] { continue }
+      if !newSectionMovedIntact[section] {
+        // The cell survives only if the item came from a section that carries over.
+        guard let from = old._items.firstIndex(of: identifier) else { continue }
+        if oldSectionIsGone[old._section(containingFlatIndex: from)] { continue }
+      }
+      update.reconfiguredItems.append(
+        IndexPath._make(section: section, item: index &- new._sectionStart(section)))
+    }
+    update.reconfiguredItems.sort()
+  }
+
+  /// The index of a marked identifier, which the snapshot guarantees to hold. Not finding it
+  /// means the identifier type breaks the `Hashable` contract, which nothing else can
+  /// survive: say so instead of crashing on a force unwrap.
+  @inlinable
+  internal func _locate<Element: Hashable>(_ identifier: Element, in set: OrderedSet<Element>)
+    -> Int
+  {
+    guard let index = set.firstIndex(of: identifier) else {
+      preconditionFailure(
+        "BatchUpdate(from:to:): identifier \(identifier) is marked in the new snapshot but "
+          + "cannot be found in it: its type breaks the Hashable contract (equal values must "
+          + "hash equally, and a value must not change while it is in a snapshot)")
+    }
+    return index
+  }
+}

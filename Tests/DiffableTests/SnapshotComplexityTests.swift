@@ -1,0 +1,84 @@
+import Diffable
+import Testing
+
+/// Complexity fences: each operation's hash and equality calls are counted, never timed.
+@Suite("Snapshot complexity")
+struct SnapshotComplexityTests {
+  typealias Counted = DiffableDataSourceSnapshot<Int, CountedID>
+
+  func makeSnapshot(sections: Int, itemsPerSection: Int) -> Counted {
+    var snapshot = Counted()
+    snapshot.appendSections(Array(0..<sections))
+    for section in 0..<sections {
+      let start = section * itemsPerSection
+      snapshot.appendItems(
+        (start..<start + itemsPerSection).map(CountedID.init), toSection: section)
+    }
+    return snapshot
+  }
+
+  /// Probe lengths vary with the per-process hash seed, so equality calls are fenced on
+  /// average over many lookups: O(1) each, against 10,000 items.
+  @Test func lookupsHashOnce() {
+    let snapshot = makeSnapshot(sections: 10, itemsPerSection: 1_000)
+    let ids = (0..<10_000).filter { $0 % 10 == 3 }.map(CountedID.init)
+    for lookup: (CountedID) -> Void in [
+      { _ = snapshot.indexOfItem($0) },
+      { _ = snapshot.sectionIdentifier(containingItem: $0) },
+      { _ = snapshot.contains(item: $0) },
+      { _ = snapshot.indexPath(ofItem: $0) },
+    ] {
+      let counter = OperationCounter.measure { ids.forEach(lookup) }
+      #expect(counter.hashes == ids.count)
+      #expect(counter.equalities <= 4 * ids.count)
+    }
+    let missing = OperationCounter.measure { _ = snapshot.indexOfItem(CountedID(-5)) }
+    #expect(missing.hashes == 1)
+  }
+
+  @Test func itemIdentifiersCostsNothing() {
+    let snapshot = makeSnapshot(sections: 1, itemsPerSection: 10_000)
+    let counter = OperationCounter.measure {
+      for _ in 0..<100 { _ = snapshot.itemIdentifiers }
+    }
+    #expect(counter.total == 0)
+  }
+
+  @Test func appendItemsHashesEachNewItemOnce() {
+    var snapshot = makeSnapshot(sections: 3, itemsPerSection: 5_000)
+    let items = (100_000..<100_100).map(CountedID.init)
+    let counter = OperationCounter.measure { snapshot.appendItems(items) }
+    #expect(counter.hashes == 100)
+    #expect(counter.equalities <= 4 * 100)
+    // Into a middle section too: the block slides into place without rehashing.
+    let more = (200_000..<200_100).map(CountedID.init)
+    let middle = OperationCounter.measure { snapshot.appendItems(more, toSection: 0) }
+    #expect(middle.hashes <= 100 + 2)
+  }
+
+  @Test func insertAndMoveDoNotRehashTheSnapshot() {
+    var snapshot = makeSnapshot(sections: 2, itemsPerSection: 5_000)
+    let insert = OperationCounter.measure {
+      snapshot.insertItems([CountedID(-1), CountedID(-2)], beforeItem: CountedID(10))
+    }
+    #expect(insert.hashes <= 4)
+    let move = OperationCounter.measure {
+      snapshot.moveItem(CountedID(9_999), beforeItem: CountedID(3))
+    }
+    #expect(move.hashes <= 4)
+    let sectionMove = OperationCounter.measure { snapshot.moveSection(1, beforeSection: 0) }
+    #expect(sectionMove.total <= 4)
+  }
+
+  @Test func deletesStayLinear() {
+    let n = 10_000
+    var snapshot = makeSnapshot(sections: 4, itemsPerSection: n / 4)
+    let doomed = (0..<n).filter { $0 % 2 == 0 }.map(CountedID.init)
+    let counter = OperationCounter.measure { snapshot.deleteItems(doomed) }
+    // One lookup per argument, one rehash of what is left.
+    #expect(counter.hashes <= doomed.count + n / 2 + 16)
+    var sections = makeSnapshot(sections: 4, itemsPerSection: n / 4)
+    let sectionDelete = OperationCounter.measure { sections.deleteSections([0, 2]) }
+    #expect(sectionDelete.hashes <= n / 2 + 16)
+  }
+}
