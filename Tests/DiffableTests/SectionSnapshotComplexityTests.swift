@@ -1,34 +1,5 @@
 import Diffable
-import Synchronization
 import Testing
-
-/// How many times identifiers were hashed and compared while a counter was bound.
-final class SectionSnapshotOperationCounts: Sendable {
-  let hashes = Atomic<Int>(0)
-  let equalities = Atomic<Int>(0)
-}
-
-/// An identifier that counts its `hash(into:)` and `==` calls into the counter bound to the
-/// current task, so that tests running in parallel do not see each other's work.
-struct SectionSnapshotCountedItem: Hashable, Sendable, CustomStringConvertible {
-  @TaskLocal static var counts: SectionSnapshotOperationCounts?
-
-  var value: Int
-
-  init(_ value: Int) { self.value = value }
-
-  static func == (left: Self, right: Self) -> Bool {
-    counts?.equalities.add(1, ordering: .relaxed)
-    return left.value == right.value
-  }
-
-  func hash(into hasher: inout Hasher) {
-    Self.counts?.hashes.add(1, ordering: .relaxed)
-    hasher.combine(value)
-  }
-
-  var description: String { "#\(value)" }
-}
 
 /// Complexity fences: the documented costs, checked by counting hashes and comparisons of
 /// identifiers (never by timing). Off under `DIFFABLE_INTERNAL_CHECKS`, whose O(n) checks
@@ -39,14 +10,13 @@ struct SectionSnapshotCountedItem: Hashable, Sendable, CustomStringConvertible {
     if: DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants,
     "internal checks compare identifiers after every mutation"))
 struct SectionSnapshotComplexityTests {
-  typealias Item = SectionSnapshotCountedItem
+  typealias Item = CountedID
   typealias Outline = DiffableDataSourceSectionSnapshot<Item>
 
-  /// Runs `body` and returns the hashes and comparisons it made.
+  /// Runs `body` and returns the hashes and comparisons of identifiers it made.
   static func count(_ body: () -> Void) -> (hashes: Int, equalities: Int) {
-    let counts = SectionSnapshotOperationCounts()
-    Item.$counts.withValue(counts, operation: body)
-    return (counts.hashes.load(ordering: .relaxed), counts.equalities.load(ordering: .relaxed))
+    let counter = OperationCounter.measure(body)
+    return (counter.hashes, counter.equalities)
   }
 
   /// `groups` roots, each with `width` children, each child with `width` grandchildren:

@@ -53,18 +53,17 @@ struct SectionSnapshotConversionTests {
   }
 
   @Test func itemInAnotherSectionIsMovedWithAWarning() {
-    let warnings = SectionSnapshotWarnings()
     var snapshot = Snapshot()
     snapshot.appendSections(["Recent", "Sidebar"])
     snapshot.appendItems(["Library", "Pie"], toSection: "Recent")
-    warnings.collect {
+    let warnings = collectingWarnings {
       snapshot.replaceItems(inSection: "Sidebar", with: SectionSnapshotSidebar.make())
     }
     #expect(snapshot.itemIdentifiers(inSection: "Recent") == ["Pie"])
     #expect(
       snapshot.itemIdentifiers(inSection: "Sidebar") == ["Library", "Collections", "Favorites"])
-    #expect(warnings.all.count == 1)
-    #expect(warnings.all.first?.contains("replaceItems(inSection:with:)") == true)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("replaceItems(inSection:with:)") == true)
   }
 
   @Test func marksStayOnItemsThatRemain() {

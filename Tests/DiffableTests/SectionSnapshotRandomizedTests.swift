@@ -1,46 +1,40 @@
 import Diffable
 import Foundation
-import Synchronization
 import Testing
 
 /// Random sequences of every mutation, checked against `SectionSnapshotReferenceModel`
 /// after each step.
 ///
-/// Each seed is printed; rerun one with `DIFFABLE_SEED=<seed>`. `DIFFABLE_LONG_TESTS=<n>`
-/// (or `1` for 10) multiplies the number of steps.
+/// Fixed seeds, so that every run covers the same ground, plus one fresh seed per run to
+/// explore; each is printed. `DIFFABLE_SEED=<seed>` replays one seed alone, and
+/// `DIFFABLE_LONG_TESTS=<n>` multiplies the number of steps by *n*.
 @Suite("Section snapshot against the reference model")
 struct SectionSnapshotRandomizedTests {
-  static let longFactor: Int = {
-    guard let value = ProcessInfo.processInfo.environment["DIFFABLE_LONG_TESTS"] else {
-      return 1
-    }
-    let factor = Int(value) ?? 10
-    return factor <= 1 ? 10 : factor
-  }()
-
   static let seeds: [UInt64] = {
-    if let value = ProcessInfo.processInfo.environment["DIFFABLE_SEED"], let seed = UInt64(value) {
-      return [seed]
+    if ProcessInfo.processInfo.environment["DIFFABLE_SEED"] != nil {
+      return [RandomizedTesting.seed("SectionSnapshotRandomizedTests")]
     }
-    return (0..<12).map { 0x5EC7_1000 + $0 }
+    return (0..<10).map { 0x5EC7_1000 + $0 } + [
+      RandomizedTesting.seed("SectionSnapshotRandomizedTests")
+    ]
   }()
 
   @Test("random mutations match the model", arguments: seeds)
   func randomMutations(seed: UInt64) throws {
-    print("SectionSnapshotRandomizedTests seed \(seed)")
+    print("SectionSnapshotRandomizedTests: forests up to 300 items, seed \(seed)")
     var runner = Runner(seed: seed, maximumCount: 300)
-    try runner.run(steps: 400 * Self.longFactor)
+    try runner.run(steps: 400 * max(1, RandomizedTesting.multiplier))
   }
 
   @Test("random mutations on small forests match the model", arguments: seeds)
   func smallForests(seed: UInt64) throws {
-    print("SectionSnapshotRandomizedTests small seed \(seed)")
-    var runner = Runner(seed: seed ^ 0xF00D, maximumCount: 12)
-    try runner.run(steps: 600 * Self.longFactor)
+    print("SectionSnapshotRandomizedTests: forests up to 12 items, seed \(seed)")
+    var runner = Runner(seed: seed, maximumCount: 12)
+    try runner.run(steps: 600 * max(1, RandomizedTesting.multiplier))
   }
 
   struct Runner {
-    var random: SectionSnapshotRandom
+    var random: SeededGenerator
     let seed: UInt64
     let maximumCount: Int
     var snapshot = DiffableDataSourceSectionSnapshot<Int>()
@@ -51,12 +45,13 @@ struct SectionSnapshotRandomizedTests {
     init(seed: UInt64, maximumCount: Int) {
       self.seed = seed
       self.maximumCount = maximumCount
-      random = SectionSnapshotRandom(seed: seed)
+      random = SeededGenerator(seed: seed)
     }
 
     mutating func run(steps: Int) throws {
       // Unknown items passed to expand are expected here; their warnings are checked in
       // the misuse tests.
+      // Unknown items passed to expand draw warnings, checked in the expansion tests.
       let ignore: @Sendable (String) -> Void = { _ in }
       try DiffableDiagnostics.$warningHandler.withValue(ignore) {
         for step in 0..<steps {
@@ -217,21 +212,5 @@ struct SectionSnapshotRandomizedTests {
         try #require(decoded.visibleItems == snapshot.visibleItems, "step \(step), \(context)")
       }
     }
-  }
-}
-
-/// Collects warnings from `DiffableDiagnostics` in a test.
-final class SectionSnapshotWarnings: Sendable {
-  private let messages = Mutex<[String]>([])
-
-  func append(_ message: String) {
-    messages.withLock { $0.append(message) }
-  }
-
-  var all: [String] { messages.withLock { $0 } }
-
-  /// Runs `body` with this log receiving the warnings.
-  func collect<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try DiffableDiagnostics.$warningHandler.withValue({ self.append($0) }, operation: body)
   }
 }
