@@ -1,4 +1,5 @@
 import Diffable
+import Foundation
 import Testing
 
 /// Complexity fences: each operation's hash and equality calls are counted, never timed.
@@ -80,5 +81,15 @@ struct SnapshotComplexityTests {
     var sections = makeSnapshot(sections: 4, itemsPerSection: n / 4)
     let sectionDelete = OperationCounter.measure { sections.deleteSections([0, 2]) }
     #expect(sectionDelete.hashes <= n / 2 + 16)
+  }
+}
+
+@Suite("Build configuration")
+struct BuildConfigurationTests {
+  /// CI's second run sets DIFFABLE_INTERNAL_CHECKS for the build and the tests alike; this
+  /// proves the invariant checks really were compiled in (or out).
+  @Test func internalChecksFollowTheEnvironment() {
+    let requested = ProcessInfo.processInfo.environment["DIFFABLE_INTERNAL_CHECKS"] != nil
+    #expect(DiffableDataSourceSnapshot<Int, Int>._isCheckingInvariants == requested)
   }
 }
