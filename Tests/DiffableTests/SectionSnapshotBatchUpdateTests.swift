@@ -1,4 +1,4 @@
-import Diffable
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -19,23 +19,20 @@ struct SectionSnapshotBatchUpdateTests {
 
   static func sidebar(_ row: Int) -> IndexPath { IndexPath(item: row, section: 1) }
 
-  /// Applies the deletes (old positions) and then the inserts (new positions) of a batch
-  /// that has only those, section by section, as a list view does.
-  static func replayInsertsAndDeletes(_ update: BatchUpdate, on old: Snapshot, from new: Snapshot)
-    -> [[String]]
-  {
-    var sections = old.sectionIdentifiers.map { old.itemIdentifiers(inSection: $0) }
-    for path in update.deletedItems.sorted(by: >) {
-      sections[path.section].remove(at: path.item)
-    }
-    let newSections = new.sectionIdentifiers.map { new.itemIdentifiers(inSection: $0) }
-    for path in update.insertedItems.sorted() {
-      sections[path.section].insert(newSections[path.section][path.item], at: path.item)
-    }
-    return sections
+  /// Replays the batch with `BatchUpdateSimulator`, which enforces a list view's rules,
+  /// and checks that it lands on `new` with every surviving row keeping its cell.
+  static func replay<Section, Item>(
+    _ update: BatchUpdate,
+    from old: DiffableDataSourceSnapshot<Section, Item>,
+    to new: DiffableDataSourceSnapshot<Section, Item>
+  ) throws -> BatchUpdateReplay<Section, Item> {
+    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
+    #expect(replay.snapshot == new)
+    try replay.checkIdentityPreserved()
+    return replay
   }
 
-  @Test func expandingInsertsTheChildrenBelowTheParent() {
+  @Test func expandingInsertsTheChildrenBelowTheParent() throws {
     var outline = SectionSnapshotSidebar.make()
     let before = Self.rows(outline)
     outline.expand(["Collections"])
@@ -43,13 +40,15 @@ struct SectionSnapshotBatchUpdateTests {
     let update = BatchUpdate(from: before, to: after)
     // Library 0, Collections 1, Breakfast 2, Desserts 3, Favorites 4.
     #expect(update == BatchUpdate(insertedItems: [Self.sidebar(2), Self.sidebar(3)]))
+    let replay = try Self.replay(update, from: before, to: after)
     #expect(
-      Self.replayInsertsAndDeletes(update, on: before, from: after) == [
-        ["Title"], after.itemIdentifiers(inSection: "Sidebar"),
+      replay.sections[1].cells.map(\.origin) == [
+        .kept(from: Self.sidebar(0)), .kept(from: Self.sidebar(1)), .inserted, .inserted,
+        .kept(from: Self.sidebar(2)),
       ])
   }
 
-  @Test func collapsingDeletesTheRowsThatDisappear() {
+  @Test func collapsingDeletesTheRowsThatDisappear() throws {
     var outline = SectionSnapshotSidebar.make()
     outline.expand(["Collections", "Breakfast"])
     let before = Self.rows(outline)
@@ -58,9 +57,11 @@ struct SectionSnapshotBatchUpdateTests {
     let update = BatchUpdate(from: before, to: after)
     // Breakfast 2, Pancakes 3, Waffles 4, Desserts 5 in the old rows.
     #expect(update == BatchUpdate(deletedItems: (2...5).map(Self.sidebar)))
+    let replay = try Self.replay(update, from: before, to: after)
+    #expect(replay.sections[1].cells.map(\.identifier) == ["Library", "Collections", "Favorites"])
   }
 
-  @Test func reopeningAnAncestorShowsTheSubtreeAsItWasLeft() {
+  @Test func reopeningAnAncestorShowsTheSubtreeAsItWasLeft() throws {
     var outline = SectionSnapshotSidebar.make()
     outline.expand(["Breakfast", "Desserts"])
     let before = Self.rows(outline)
@@ -69,6 +70,7 @@ struct SectionSnapshotBatchUpdateTests {
     #expect(after.itemIdentifiers(inSection: "Sidebar") == SectionSnapshotSidebar.preorder)
     let update = BatchUpdate(from: before, to: after)
     #expect(update == BatchUpdate(insertedItems: (2...6).map(Self.sidebar)))
+    _ = try Self.replay(update, from: before, to: after)
   }
 
   @Test func guideExample() {
@@ -89,7 +91,8 @@ struct SectionSnapshotBatchUpdateTests {
 
   /// Random outlines and random single expands and collapses: the batch inserts exactly the
   /// newly visible items at their new rows, or deletes exactly the hidden ones at their old
-  /// rows, never moves, and replaying it gives the new rows.
+  /// rows, never moves, and the simulator's replay lands on the new rows with every other
+  /// row keeping its cell.
   @Test func randomExpandsAndCollapses() throws {
     let seed = RandomizedTesting.seed("SectionSnapshotBatchUpdateTests")
     var random = SeededGenerator(seed: seed)
@@ -133,8 +136,9 @@ struct SectionSnapshotBatchUpdateTests {
           let parentRow = (expanding ? newVisible : oldVisible).firstIndex(of: target)
           try #require(first == parentRow.map { $0 + 1 }, "\(context)")
         }
-        try #require(
-          Self.replayInsertsAndDeletes(update, on: old, from: new) == [newVisible], "\(context)")
+        let replay = try Self.replay(update, from: old, to: new)
+        let inserted = replay.sections.flatMap(\.cells).filter { $0.origin == .inserted }
+        try #require(inserted.map(\.identifier) == appeared.map { newVisible[$0] }, "\(context)")
         if expanding { model.expand([target]) } else { model.collapse([target]) }
       }
     }
@@ -144,18 +148,6 @@ struct SectionSnapshotBatchUpdateTests {
     Int, Int
   > {
     DiffableDataSourceSnapshot(section: 0, with: outline)
-  }
-
-  static func replayInsertsAndDeletes(
-    _ update: BatchUpdate, on old: DiffableDataSourceSnapshot<Int, Int>,
-    from new: DiffableDataSourceSnapshot<Int, Int>
-  ) -> [[Int]] {
-    var rows = old.itemIdentifiers
-    for path in update.deletedItems.sorted(by: >) { rows.remove(at: path.item) }
-    for path in update.insertedItems.sorted() {
-      rows.insert(new.itemIdentifiers[path.item], at: path.item)
-    }
-    return [rows]
   }
 }
 
