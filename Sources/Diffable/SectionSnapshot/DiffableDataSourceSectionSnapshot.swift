@@ -27,8 +27,11 @@ import OrderedCollections
 /// The outline is stored flattened in depth-first pre-order in a hash-indexed ordered set,
 /// with parallel arrays for each item's level, parent, number of descendants and expansion
 /// state, so every lookup is one hash. The visible items are cached and patched in place
-/// when a node opens or closes, so expanding or collapsing costs in proportion to the rows
-/// that appear or disappear, not to the size of the outline.
+/// when a node opens or closes: expanding or collapsing hashes only the named item and
+/// walks only the rows that appear or disappear, plus one block move of the cached rows
+/// after them. Build outlines depth-first (each parent's children appended right after
+/// it): appending at the end of the outline costs only the new items, while inserting in
+/// the middle also costs the items after the insertion point.
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable {
   /// Every item, in depth-first pre-order. Its index is the item's *position*, which the
   /// parallel arrays below are indexed by.
