@@ -34,14 +34,21 @@ let package = Package(
       dependencies: ["Diffable", "DiffableDataSource"],
       swiftSettings: librarySettings
     ),
+    // Seeded randomness, counted identifiers and random snapshot pairs, shared by the
+    // test targets (not a product: nothing outside this package builds it).
+    .target(
+      name: "DiffableTestSupport",
+      dependencies: ["Diffable"],
+      path: "Tests/DiffableTestSupport"
+    ),
     .testTarget(
       name: "DiffableTests",
-      dependencies: ["Diffable", "DiffableTesting"],
+      dependencies: ["Diffable", "DiffableTesting", "DiffableTestSupport"],
       swiftSettings: librarySettings
     ),
     .testTarget(
       name: "DiffableDataSourceTests",
-      dependencies: ["Diffable", "DiffableDataSource", "DiffableTesting"],
+      dependencies: ["Diffable", "DiffableDataSource", "DiffableTesting", "DiffableTestSupport"],
       swiftSettings: librarySettings
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import DiffableTestSupport
 import DiffableTesting
 import Foundation
 import Testing

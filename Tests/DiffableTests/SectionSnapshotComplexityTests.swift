@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTestSupport
 import Testing
 
 /// Complexity fences: the documented costs, checked by counting hashes and comparisons of

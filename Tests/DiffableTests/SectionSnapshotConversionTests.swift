@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTestSupport
 import Testing
 
 @Suite("Section snapshot: into a full snapshot")

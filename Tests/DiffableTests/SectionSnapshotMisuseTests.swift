@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTestSupport
 import Testing
 
 /// Misuse stops the process with a message naming the method and the identifier. Each

@@ -3,22 +3,22 @@ import Synchronization
 
 /// Counts hash and equality calls, so tests can fence an operation's complexity by the work
 /// it does instead of by time.
-final class OperationCounter: Sendable {
+public final class OperationCounter: Sendable {
   private let counts = Mutex((hashes: 0, equalities: 0))
 
-  var hashes: Int { counts.withLock { $0.hashes } }
-  var equalities: Int { counts.withLock { $0.equalities } }
-  var total: Int { counts.withLock { $0.hashes + $0.equalities } }
+  public var hashes: Int { counts.withLock { $0.hashes } }
+  public var equalities: Int { counts.withLock { $0.equalities } }
+  public var total: Int { counts.withLock { $0.hashes + $0.equalities } }
 
-  func countHash() { counts.withLock { $0.hashes += 1 } }
-  func countEquality() { counts.withLock { $0.equalities += 1 } }
-  func reset() { counts.withLock { $0 = (0, 0) } }
+  public func countHash() { counts.withLock { $0.hashes += 1 } }
+  public func countEquality() { counts.withLock { $0.equalities += 1 } }
+  public func reset() { counts.withLock { $0 = (0, 0) } }
 
   /// The counter bound for the current task; tests run in parallel, each binds its own.
-  @TaskLocal static var current: OperationCounter?
+  @TaskLocal public static var current: OperationCounter?
 
   /// Runs `body` with a fresh counter and returns it.
-  static func measure(_ body: () -> Void) -> OperationCounter {
+  public static func measure(_ body: () -> Void) -> OperationCounter {
     let counter = OperationCounter()
     $current.withValue(counter) { body() }
     return counter
@@ -26,31 +26,31 @@ final class OperationCounter: Sendable {
 }
 
 /// An identifier whose `hash(into:)` and `==` report to the task's `OperationCounter`.
-struct CountedID: Hashable, Sendable, CustomStringConvertible, Codable {
-  let value: Int
+public struct CountedID: Hashable, Sendable, CustomStringConvertible, Codable {
+  public let value: Int
 
-  init(_ value: Int) { self.value = value }
+  public init(_ value: Int) { self.value = value }
 
-  static func == (left: CountedID, right: CountedID) -> Bool {
+  public static func == (left: CountedID, right: CountedID) -> Bool {
     OperationCounter.current?.countEquality()
     return left.value == right.value
   }
 
-  func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     OperationCounter.current?.countHash()
     hasher.combine(value)
   }
 
-  var description: String { "#\(value)" }
+  public var description: String { "#\(value)" }
 }
 
 /// Runs `body` with Diffable's warnings discarded.
-func silencingWarnings<T>(_ body: () -> T) -> T {
+public func silencingWarnings<T>(_ body: () -> T) -> T {
   DiffableDiagnostics.$warningHandler.withValue({ _ in }, operation: body)
 }
 
 /// Runs `body` and returns the warnings Diffable reported meanwhile.
-func collectingWarnings(_ body: () -> Void) -> [String] {
+public func collectingWarnings(_ body: () -> Void) -> [String] {
   let warnings = Mutex<[String]>([])
   let handler: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
   DiffableDiagnostics.$warningHandler.withValue(handler, operation: body)
