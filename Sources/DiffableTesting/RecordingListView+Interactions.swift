@@ -92,8 +92,7 @@ extension RecordingListView {
   }
 
   /// The swipe actions the list configuration offers for the item at `indexPath`.
-  public func swipeActions(at indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration?
-  {
+  public func swipeActions(at indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration? {
     _ = shownCell(at: indexPath, "swipeActions(at:edge:)")
     let provider =
       edge == .leading

@@ -103,15 +103,18 @@ struct DataSourceApplyTests {
   @Test func queriesDuringAnUpdateDescribeTheNewState() {
     let view = RecordingListView()
     var seen: [String] = []
-    var dataSource: CollectionViewDiffableDataSource<String, Int>!
+    let late = Late<CollectionViewDiffableDataSource<String, Int>>()
     let registration = CellRegistration<ListCell, Int> { _, _, _ in }
-    dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, id in
+    let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) {
+      view, indexPath, id in
+      let dataSource = late.value!
       let snapshot = dataSource.snapshot()
       seen.append(
         "\(id) at \(indexPath): \(dataSource.itemIdentifier(for: indexPath).map(String.init) ?? "nil") "
           + "of \(snapshot.numberOfItems)")
       return view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: id)
     }
+    late.value = dataSource
     var first = DiffableDataSourceSnapshot<String, Int>()
     first.appendSections(["A"])
     first.appendItems([1])
@@ -218,12 +221,14 @@ struct DataSourceMisuseTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let view = RecordingListView()
-        var dataSource: CollectionViewDiffableDataSource<Int, Int>!
+        let late = Late<CollectionViewDiffableDataSource<Int, Int>>()
         let registration = CellRegistration<ListCell, Int> { _, _, _ in }
-        dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, path, id in
-          dataSource.apply(DiffableDataSourceSnapshot())  // re-entrant
+        let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+          view, path, id in
+          late.value.apply(DiffableDataSourceSnapshot())  // re-entrant
           return view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
         }
+        late.value = dataSource
         var snapshot = DiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems([1])
@@ -231,7 +236,8 @@ struct DataSourceMisuseTests {
       }
     }
     let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(text.contains("apply(_:animatingDifferences:completion:): called while the data source"))
+    #expect(
+      text.contains("apply(_:animatingDifferences:completion:): called while the data source"))
     #expect(text.contains("deadlock"))
   }
 

@@ -56,20 +56,24 @@ struct DataSourceOutlineTests {
 
   @Test func expandAndCollapseThroughTheView() {
     let fixture = SidebarFixture()
-    fixture.dataSource.sectionSnapshotHandlers.willExpandItem = { fixture.events.append("will expand \($0)") }
+    fixture.dataSource.sectionSnapshotHandlers.willExpandItem = {
+      fixture.events.append("will expand \($0)")
+    }
     fixture.dataSource.sectionSnapshotHandlers.willCollapseItem = {
       fixture.events.append("will collapse \($0)")
     }
     #expect(fixture.view.toggleDisclosure(at: path(1, 0)))
     #expect(fixture.view.rows.suffix(4) == ["Collections", "Breakfast", "Soups", "Desserts"])
-    #expect(fixture.batches.last == BatchUpdate(insertedItems: [path(1, 1), path(1, 2), path(1, 3)]))
+    #expect(
+      fixture.batches.last == BatchUpdate(insertedItems: [path(1, 1), path(1, 2), path(1, 3)]))
     #expect(fixture.dataSource.snapshot(for: .collections).isExpanded("Collections"))
     #expect(
       fixture.dataSource.listView(fixture.view, outlineStateForItemAt: path(1, 1))
         == OutlineItemState(level: 1, hasChildren: false, isExpanded: false))
     #expect(fixture.view.toggleDisclosure(at: path(1, 0)))
     #expect(fixture.view.rows.count == 4)
-    #expect(fixture.batches.last == BatchUpdate(deletedItems: [path(1, 1), path(1, 2), path(1, 3)]))
+    #expect(
+      fixture.batches.last == BatchUpdate(deletedItems: [path(1, 1), path(1, 2), path(1, 3)]))
     #expect(fixture.events == ["will expand Collections", "will collapse Collections"])
     // A leaf shows no disclosure, so there is nothing to click.
     #expect(!fixture.view.toggleDisclosure(at: path(0, 0)))
@@ -106,7 +110,8 @@ struct DataSourceOutlineTests {
     fixture.view.toggleDisclosure(at: path(1, 0))
     #expect(fixture.events == ["load Collections (had 3)"])
     #expect(fixture.view.rows.suffix(3) == ["Collections", "Lazy A", "Lazy B"])
-    #expect(fixture.dataSource.snapshot(for: .collections).items == ["Collections", "Lazy A", "Lazy B"])
+    #expect(
+      fixture.dataSource.snapshot(for: .collections).items == ["Collections", "Lazy A", "Lazy B"])
   }
 
   @Test func aFullSnapshotReplacesTheOutlinesItChanges() {

@@ -59,7 +59,9 @@ struct DataSourceRandomizedTests {
           "item \(item): kept its cell \(!replaced ? "no" : "yes") in \(update)")
       }
     }
-    #expect(view.rejectedBatches.isEmpty, "\(view.rejectedBatches.first.map(String.init(describing:)) ?? "")")
+    #expect(
+      view.rejectedBatches.isEmpty,
+      "\(view.rejectedBatches.first.map(String.init(describing:)) ?? "")")
     #expect(configured > 0)
   }
 }

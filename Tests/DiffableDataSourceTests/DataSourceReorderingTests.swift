@@ -66,7 +66,8 @@ struct DataSourceReorderingTests {
     fixture.dataSource.reorderingHandlers.canReorderItem = { _ in true }
     #expect(!fixture.view.moveItem(from: path(1, 0), to: path(0, 0)))
     #expect(fixture.view.moveItem(from: path(0, 2), to: path(0, 0)))
-    #expect(fixture.dataSource.snapshot(for: .standard).items == ["Recents", "All Recipes", "Favorites"])
+    #expect(
+      fixture.dataSource.snapshot(for: .standard).items == ["Recents", "All Recipes", "Favorites"])
   }
 }
 

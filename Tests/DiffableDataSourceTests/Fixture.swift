@@ -53,3 +53,9 @@ final class RecipeFixture {
 }
 
 func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }
+
+/// A late-bound reference, for a provider that must reach the data source it is passed to.
+@MainActor
+final class Late<Value> {
+  var value: Value!
+}

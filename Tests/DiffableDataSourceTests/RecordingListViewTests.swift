@@ -67,7 +67,8 @@ struct RecordingListViewTests {
     view.reloadData()
     source.sections = [[1, 2, 3]]
     var completed = false
-    view.performBatchUpdates(BatchUpdate(), animated: true) { completed = true }  // forgot the insert
+    // The batch forgets the insert.
+    view.performBatchUpdates(BatchUpdate(), animated: true) { completed = true }
     #expect(completed)
     #expect(view.rejectedBatches.map(\.rule) == [.itemCountMismatch])
     #expect(view.rows == ["1", "2", "3"])
@@ -97,7 +98,8 @@ struct RecordingListViewTests {
     view.reloadData()
     #expect(view.cellRequests == [path(0, 0), path(0, 1), path(1, 0)])
     source.sections = [[1, 2], [3, 4]]
-    view.performBatchUpdates(BatchUpdate(insertedItems: [path(1, 1)]), animated: true, completion: nil)
+    view.performBatchUpdates(
+      BatchUpdate(insertedItems: [path(1, 1)]), animated: true, completion: nil)
     #expect(view.cellRequests.last == path(1, 1))
     #expect(view.cellRequests.count == 4)
     #expect(view.model.numberOfItems == 4)
@@ -114,7 +116,11 @@ struct RecordingListViewTests {
     fixture.view.select(path(0, 0))
     #expect(fixture.view.selectedIndexPaths == [path(0, 0)])
     fixture.view.activateAccessory(CellAccessory.symbol("heart.fill").kind, at: path(0, 1))
-    #expect(spy.events == ["select [0, 1]", "select [0, 0]", "accessory \(CellAccessory.symbol("heart.fill").kind) [0, 1]"])
+    #expect(
+      spy.events == [
+        "select [0, 1]", "select [0, 0]",
+        "accessory \(CellAccessory.symbol("heart.fill").kind) [0, 1]",
+      ])
   }
 
   @Test func swipeActionsComeFromTheListConfiguration() {
@@ -132,8 +138,11 @@ struct RecordingListViewTests {
     }
     fixture.view.listConfiguration = configuration
     #expect(fixture.view.swipeActions(at: path(0, 0), edge: .leading) == nil)
-    #expect(fixture.view.swipeActions(at: path(0, 1), edge: .trailing)?.actions.map(\.title) == ["Delete"])
-    #expect(fixture.view.performSwipeAction(titled: "Delete", at: path(0, 1), edge: .trailing) == true)
+    #expect(
+      fixture.view.swipeActions(at: path(0, 1), edge: .trailing)?.actions.map(\.title) == ["Delete"]
+    )
+    #expect(
+      fixture.view.performSwipeAction(titled: "Delete", at: path(0, 1), edge: .trailing) == true)
     #expect(fixture.view.performSwipeAction(titled: "Nope", at: path(0, 1), edge: .trailing) == nil)
     #expect(deleted == [2])
   }

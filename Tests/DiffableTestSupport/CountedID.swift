@@ -6,12 +6,18 @@ import Synchronization
 public final class OperationCounter: Sendable {
   private let counts = Mutex((hashes: 0, equalities: 0))
 
+  /// Calls of `hash(into:)` so far.
   public var hashes: Int { counts.withLock { $0.hashes } }
+  /// Calls of `==` so far.
   public var equalities: Int { counts.withLock { $0.equalities } }
+  /// Both together.
   public var total: Int { counts.withLock { $0.hashes + $0.equalities } }
 
+  /// Records a hash.
   public func countHash() { counts.withLock { $0.hashes += 1 } }
+  /// Records an equality check.
   public func countEquality() { counts.withLock { $0.equalities += 1 } }
+  /// Starts again from zero.
   public func reset() { counts.withLock { $0 = (0, 0) } }
 
   /// The counter bound for the current task; tests run in parallel, each binds its own.
@@ -27,20 +33,25 @@ public final class OperationCounter: Sendable {
 
 /// An identifier whose `hash(into:)` and `==` report to the task's `OperationCounter`.
 public struct CountedID: Hashable, Sendable, CustomStringConvertible, Codable {
+  /// The value compared and hashed.
   public let value: Int
 
+  /// Wraps a value.
   public init(_ value: Int) { self.value = value }
 
+  /// Compares values, counting the call.
   public static func == (left: CountedID, right: CountedID) -> Bool {
     OperationCounter.current?.countEquality()
     return left.value == right.value
   }
 
+  /// Hashes the value, counting the call.
   public func hash(into hasher: inout Hasher) {
     OperationCounter.current?.countHash()
     hasher.combine(value)
   }
 
+  /// `#value`.
   public var description: String { "#\(value)" }
 }
 

@@ -5,12 +5,15 @@ import Diffable
 /// Sizes are skewed small (most pairs hold under 60 items, some up to 500) so that tens of
 /// thousands of pairs fit in a debug `swift test`.
 public struct RandomSnapshotPairs {
+  /// The snapshots generated.
   public typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
+  /// The randomness behind every choice.
   public var random: SeededGenerator
   private var nextItem = 0
   private var nextSection = 0
 
+  /// Pairs whose sequence is fixed by `seed`.
   public init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
   private mutating func chance(_ percent: Int) -> Bool {

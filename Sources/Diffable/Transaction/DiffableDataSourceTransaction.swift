@@ -33,9 +33,10 @@ public struct DiffableDataSourceTransaction<
     initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   ) {
-    func flat(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      _ section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType>
-    {
+    func flat(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      _ section: SectionIdentifierType
+    ) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
       var result = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
       if snapshot.indexOfSection(section) != nil {
         result.append(snapshot.itemIdentifiers(inSection: section))
@@ -43,7 +44,9 @@ public struct DiffableDataSourceTransaction<
       return result
     }
     var sections = finalSnapshot.sectionIdentifiers
-    sections += initialSnapshot.sectionIdentifiers.filter { finalSnapshot.indexOfSection($0) == nil }
+    sections += initialSnapshot.sectionIdentifiers.filter {
+      finalSnapshot.indexOfSection($0) == nil
+    }
     var transactions:
       [DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>] = []
     for section in sections {

@@ -20,8 +20,7 @@ extension DiffableListDataSource {
   /// Runs the cell provider for the item at `indexPath`.
   ///
   /// - Precondition: `indexPath` names an item, and the provider returns a cell.
-  public func listView(_ listView: any ListView, cellForItemAt indexPath: IndexPath) -> ListCell
-  {
+  public func listView(_ listView: any ListView, cellForItemAt indexPath: IndexPath) -> ListCell {
     guard let item = current.itemIdentifier(at: indexPath) else {
       preconditionFailure(
         "listView(_:cellForItemAt:): no item at \(indexPath) in \(current.description)")

@@ -21,10 +21,12 @@ open class DiffableListDataSource<
   /// The section snapshot type this data source applies to single sections.
   public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   /// Makes the cell for an item: `(view, indexPath, itemIdentifier) -> cell`.
-  public typealias CellProvider = @MainActor (any ListView, IndexPath, ItemIdentifierType) ->
+  public typealias CellProvider =
+    @MainActor (any ListView, IndexPath, ItemIdentifierType) ->
     ListCell?
   /// Makes a supplementary view: `(view, elementKind, indexPath) -> view`.
-  public typealias SupplementaryViewProvider = @MainActor (any ListView, String, IndexPath) ->
+  public typealias SupplementaryViewProvider =
+    @MainActor (any ListView, String, IndexPath) ->
     ListCell?
 
   /// The view this data source drives. Held weakly, as UIKit does.
@@ -85,8 +87,10 @@ extension DiffableListDataSource {
     /// Returns the children to show under a parent that expands, given its current
     /// children: the hook for loading children lazily.
     public var snapshotForExpandingParent:
-      (@MainActor (Item, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
-        DiffableDataSourceSectionSnapshot<ItemIdentifierType>)?
+      (
+        @MainActor (Item, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
+          DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+      )?
 
     /// Creates handlers that allow everything and do nothing.
     public init() {}
@@ -99,12 +103,16 @@ extension DiffableListDataSource {
     public var canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)?
     /// Called before the data source updates its snapshot for a user's move.
     public var willReorder:
-      (@MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
-        Void)?
+      (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )?
     /// Called after the data source updated its snapshot: persist the new order here.
     public var didReorder:
-      (@MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
-        Void)?
+      (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )?
 
     /// Creates handlers with reordering off.
     public init() {}
