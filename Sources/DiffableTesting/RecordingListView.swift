@@ -62,6 +62,10 @@ public final class RecordingListView: ListView {
   public internal(set) var model = DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier>()
   /// The cells shown, by section.
   public internal(set) var cells: [[ListCell]] = []
+  /// The section headers shown, one per section (`nil` where the data source gave none),
+  /// when ``listConfiguration`` has ``ListLayoutConfiguration/HeaderMode/supplementary``
+  /// headers; empty otherwise.
+  public private(set) var headers: [ListCell?] = []
   /// Cells waiting to be reused, by reuse identifier.
   var reusePool: [String: [ListCell]] = [:]
   /// The index path being reconfigured, whose existing cell `dequeue` hands back.
@@ -84,6 +88,7 @@ public final class RecordingListView: ListView {
           pullCell(at: IndexPath(indexes: [section, $0]))
         })
     }
+    pullHeaders()
   }
 
   /// Checks the batch with the simulator, then moves, keeps and replaces cells as a
@@ -130,6 +135,7 @@ public final class RecordingListView: ListView {
       cells[indexPath[0]][indexPath[1]] = pullCell(at: indexPath)
       reconfiguring = nil
     }
+    pullHeaders()
   }
 
   /// During a reconfigure, the cell already shown at `indexPath`; otherwise a pooled one.
@@ -174,6 +180,18 @@ public final class RecordingListView: ListView {
     }
     cellRequests.append(indexPath)
     return dataSource.listView(self, cellForItemAt: indexPath)
+  }
+
+  /// Headers are few: pulled again for every section after each change.
+  func pullHeaders() {
+    for header in headers.compactMap({ $0 }) { recycle(header) }
+    headers = []
+    guard listConfiguration?.headerMode == .supplementary, let dataSource else { return }
+    headers = (0..<model.numberOfSections).map {
+      dataSource.listView(
+        self, viewForSupplementaryElementOfKind: ListElementKind.header,
+        at: IndexPath(indexes: [$0, 0]))
+    }
   }
 
   func recycle(_ cell: ListCell) {

@@ -203,7 +203,16 @@ struct DataSourceApplyTests {
       kind == ListElementKind.header
         ? view.dequeueConfiguredReusableSupplementary(using: header, for: indexPath) : nil
     }
+    fixture.view.listConfiguration = {
+      var configuration = ListLayoutConfiguration(appearance: .plain)
+      configuration.headerMode = .supplementary
+      return configuration
+    }()
     fixture.dataSource.apply(fixture.snapshot([1]))
+    #expect(fixture.view.headers.map { $0?.contentConfiguration?.text } == ["Header 0"])
+    fixture.dataSource.apply(fixture.snapshot([(.main, [1]), (.extra, [2])]))
+    #expect(
+      fixture.view.headers.map { $0?.contentConfiguration?.text } == ["Header 0", "Header 1"])
     let made = fixture.dataSource.listView(
       fixture.view, viewForSupplementaryElementOfKind: ListElementKind.header, at: path(0, 0))
     #expect(made?.contentConfiguration?.text == "Header 0")
