@@ -13,6 +13,7 @@ let package = Package(
   products: [
     .library(name: "Diffable", targets: ["Diffable"]),
     .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
+    .library(name: "DiffableDataSource", targets: ["DiffableDataSource"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
@@ -24,13 +25,30 @@ let package = Package(
       swiftSettings: librarySettings
     ),
     .target(
-      name: "DiffableTesting",
+      name: "DiffableDataSource",
       dependencies: ["Diffable"],
       swiftSettings: librarySettings
     ),
+    .target(
+      name: "DiffableTesting",
+      dependencies: ["Diffable", "DiffableDataSource"],
+      swiftSettings: librarySettings
+    ),
+    // Seeded randomness, counted identifiers and random snapshot pairs, shared by the
+    // test targets (not a product: nothing outside this package builds it).
+    .target(
+      name: "DiffableTestSupport",
+      dependencies: ["Diffable"],
+      path: "Tests/DiffableTestSupport"
+    ),
     .testTarget(
       name: "DiffableTests",
-      dependencies: ["Diffable", "DiffableTesting"],
+      dependencies: ["Diffable", "DiffableTesting", "DiffableTestSupport"],
+      swiftSettings: librarySettings
+    ),
+    .testTarget(
+      name: "DiffableDataSourceTests",
+      dependencies: ["Diffable", "DiffableDataSource", "DiffableTesting", "DiffableTestSupport"],
       swiftSettings: librarySettings
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTestSupport
 import Testing
 
 /// The diff's work, counted in hash and equality calls of the identifiers.

@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTestSupport
 import DiffableTesting
 import Testing
 

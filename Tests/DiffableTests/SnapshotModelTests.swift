@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTestSupport
 import Foundation
 import Testing
 

@@ -140,3 +140,29 @@ struct IndexPathTests {
     }
   }
 }
+
+@Suite("Snapshot positions")
+struct SnapshotPositionTests {
+  @Test func itemAtIndexPath() {
+    let snapshot = makeABC()
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: 0, section: 0)) == 1)
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: 2, section: 0)) == 3)
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: 1, section: 2)) == 5)
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: 3, section: 0)) == nil)
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: 0, section: 1)) == nil)
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: 0, section: 3)) == nil)
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: -1, section: 0)) == nil)
+    #expect(snapshot.itemIdentifier(at: IndexPath(index: 0)) == nil)
+  }
+
+  @Test func countsBySectionIndex() {
+    let snapshot = makeABC()
+    #expect((0..<3).map(snapshot.numberOfItems(inSectionAt:)) == [3, 0, 2])
+  }
+
+  @Test func countOfASectionOutOfRangeStops() async {
+    await #expect(processExitsWith: .failure) {
+      _ = DiffableDataSourceSnapshot<String, Int>().numberOfItems(inSectionAt: 0)
+    }
+  }
+}

@@ -4,14 +4,17 @@ import Diffable
 ///
 /// Sizes are skewed small (most pairs hold under 60 items, some up to 500) so that tens of
 /// thousands of pairs fit in a debug `swift test`.
-struct RandomSnapshotPairs {
-  typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
+public struct RandomSnapshotPairs {
+  /// The snapshots generated.
+  public typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
-  var random: SeededGenerator
+  /// The randomness behind every choice.
+  public var random: SeededGenerator
   private var nextItem = 0
   private var nextSection = 0
 
-  init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+  /// Pairs whose sequence is fixed by `seed`.
+  public init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
   private mutating func chance(_ percent: Int) -> Bool {
     Int.random(in: 0..<100, using: &random) < percent
@@ -29,7 +32,7 @@ struct RandomSnapshotPairs {
 
   /// A pair, and whether it has a single section on both sides (where moves must be exactly
   /// minimal).
-  mutating func next(singleSection: Bool = false) -> (old: Snapshot, new: Snapshot) {
+  public mutating func next(singleSection: Bool = false) -> (old: Snapshot, new: Snapshot) {
     let maxItems = [8, 20, 60, 60, 150, 500].randomElement(using: &random)!
     let sectionCount = singleSection ? 1 : Int.random(in: 0...10, using: &random)
     var model: [(id: Int, items: [Int])] = (0..<sectionCount).map { _ in (freshSection(), []) }

@@ -2,12 +2,14 @@ import Foundation
 
 /// SplitMix64: a tiny, fast, seedable generator, so every randomized test can print its seed
 /// and be replayed exactly.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  /// A generator whose sequence is fixed by `seed`.
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,14 +19,14 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Settings shared by the randomized tests.
-enum RandomizedTesting {
+public enum RandomizedTesting {
   /// `DIFFABLE_LONG_TESTS=N` multiplies every randomized test's iterations by N.
-  static var multiplier: Int {
+  public static var multiplier: Int {
     Int(ProcessInfo.processInfo.environment["DIFFABLE_LONG_TESTS"] ?? "") ?? 1
   }
 
   /// `DIFFABLE_SEED=N` replays one seed; otherwise each run draws a new one and prints it.
-  static func seed(_ test: String) -> UInt64 {
+  public static func seed(_ test: String) -> UInt64 {
     let seed =
       ProcessInfo.processInfo.environment["DIFFABLE_SEED"].flatMap(UInt64.init)
       ?? UInt64.random(in: 0...UInt64.max)

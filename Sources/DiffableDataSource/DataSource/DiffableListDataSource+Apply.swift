@@ -1,0 +1,110 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension DiffableListDataSource {
+  /// The snapshot the view shows now. It carries no marks.
+  ///
+  /// - Complexity: O(1)
+  public func snapshot() -> Snapshot { current }
+
+  /// Shows `snapshot`: diffs it against what the view shows and applies the difference in
+  /// one batch, honouring its reload and reconfigure marks.
+  ///
+  /// It always diffs (Apple's meaning since iOS 15); `animatingDifferences: false` only
+  /// turns the animation off. Applies run in call order. `completion` runs once the view
+  /// has applied the batch.
+  ///
+  /// - Precondition: Not called while another apply is in progress (from a cell provider,
+  ///   say); Apple reports that as a deadlock. Calling it from `completion` is fine.
+  /// - Complexity: The diff's O(*n* + *m* log *m*), plus the view's work.
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
+  ) {
+    _apply(
+      snapshot, animatingDifferences: animatingDifferences, keepingOutlineOf: nil,
+      method: "apply(_:animatingDifferences:completion:)", completion: completion)
+  }
+
+  /// Shows `snapshot` and waits until the view has applied it.
+  public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
+    }
+  }
+
+  /// Shows `snapshot` without diffing: the view discards what it shows and reloads.
+  ///
+  /// - Precondition: Not called while another apply is in progress.
+  /// - Complexity: O(1) here, plus the view's reload.
+  public func applySnapshotUsingReloadData(
+    _ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil
+  ) {
+    _checkNotApplying("applySnapshotUsingReloadData(_:completion:)")
+    current = snapshot.withoutMarks
+    sectionSnapshots = [:]
+    isApplying = true
+    listView?.reloadData()
+    isApplying = false
+    completion?()
+  }
+
+  /// Shows `snapshot` without diffing, and waits until the view has reloaded.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
+    applySnapshotUsingReloadData(snapshot, completion: nil)
+  }
+
+  /// The shared apply: diff, switch state, drive the view.
+  func _apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool,
+    keepingOutlineOf outlineSection: SectionIdentifierType?,
+    method: StaticString, completion: (@MainActor () -> Void)?
+  ) {
+    _checkNotApplying(method)
+    let update = BatchUpdate(from: current, to: snapshot)
+    current = snapshot.withoutMarks
+    _dropStaleOutlines(except: outlineSection)
+    guard !update.isEmpty, let listView else {
+      completion?()
+      return
+    }
+    isApplying = true
+    listView.performBatchUpdates(update, animated: _animates(animatingDifferences)) { [weak self] in
+      guard let self, self.isApplying else {
+        completion?()
+        return
+      }
+      // The view finished synchronously: run the completion once the apply has returned,
+      // so that applying again from it is not taken for re-entrancy.
+      if let completion { self.deferredCompletions.append(completion) }
+    }
+    isApplying = false
+    let completions = deferredCompletions
+    deferredCompletions = []
+    for completion in completions { completion() }
+  }
+
+  func _checkNotApplying(_ method: StaticString) {
+    precondition(
+      !isApplying,
+      "\(method): called while the data source is applying another snapshot (from a cell "
+        + "provider or a handler run during the update). Apple's data source reports this "
+        + "as a deadlock; apply after the current update, from its completion.")
+  }
+
+  /// A full snapshot replaces the outlines of the sections whose rows it changes; an
+  /// outline whose visible rows still match its section is kept.
+  func _dropStaleOutlines(except kept: SectionIdentifierType?) {
+    guard !sectionSnapshots.isEmpty else { return }
+    for (section, outline) in sectionSnapshots where section != kept {
+      if current.indexOfSection(section) == nil
+        || current.itemIdentifiers(inSection: section) != outline.visibleItems
+      {
+        sectionSnapshots[section] = nil
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The engine shared by ``CollectionViewDiffableDataSource`` and
+/// ``TableViewDiffableDataSource``: it keeps the snapshot a ``ListView`` shows, diffs every
+/// new snapshot against it, and drives the view with one batch per apply.
+///
+/// Use the two subclasses, which carry Apple's names and initializers. Everything here is
+/// main-actor isolated, as Apple's data sources are in the current SDK; snapshots are
+/// `Sendable`, so they can be built anywhere and applied here.
+@MainActor
+open class DiffableListDataSource<
+  SectionIdentifierType: Hashable & Sendable,
+  ItemIdentifierType: Hashable & Sendable
+>: ListViewDataSource, @MainActor CustomStringConvertible {
+  /// The snapshot type this data source applies.
+  public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  /// The section snapshot type this data source applies to single sections.
+  public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+  /// Makes the cell for an item: `(view, indexPath, itemIdentifier) -> cell`.
+  public typealias CellProvider =
+    @MainActor (any ListView, IndexPath, ItemIdentifierType) ->
+    ListCell?
+  /// Makes a supplementary view: `(view, elementKind, indexPath) -> view`.
+  public typealias SupplementaryViewProvider =
+    @MainActor (any ListView, String, IndexPath) ->
+    ListCell?
+
+  /// The view this data source drives. Held weakly, as UIKit does.
+  public private(set) weak var listView: (any ListView)?
+  let cellProvider: CellProvider
+
+  /// Makes headers and footers; `nil` means the sections have none.
+  public var supplementaryViewProvider: SupplementaryViewProvider?
+
+  /// Handlers for the user's expand and collapse of outline items.
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
+
+  /// Handlers for the user's reordering of items. Reordering is possible only when
+  /// `canReorderItem` is set.
+  public var reorderingHandlers = ReorderingHandlers()
+
+  /// What the view shows now (never carries marks).
+  var current = Snapshot()
+  /// The outlines applied to single sections, for the sections that still show them.
+  var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
+  /// Set while a batch is being applied, to catch an apply from inside it.
+  var isApplying = false
+  /// Completions the view reported while the batch was still being applied.
+  var deferredCompletions: [@MainActor () -> Void] = []
+
+  /// Creates a data source that drives `listView`, making cells with `cellProvider`, and
+  /// sets itself as the view's data source.
+  public init(listView: any ListView, cellProvider: @escaping CellProvider) {
+    self.listView = listView
+    self.cellProvider = cellProvider
+    listView.dataSource = self
+  }
+
+  /// Whether an apply that asked for animation animates; the table data source turns it
+  /// off with `defaultRowAnimation = .none`.
+  func _animates(_ requested: Bool) -> Bool { requested }
+
+  /// A summary for debugging: the type, then the snapshot the view shows.
+  open var description: String {
+    "\(Self.self)(\(current.description))"
+  }
+}
+
+// MARK: - Handlers
+
+extension DiffableListDataSource {
+  /// Handlers called when the user expands or collapses an outline item (the counterpart
+  /// of `UICollectionViewDiffableDataSource.SectionSnapshotHandlers`).
+  public struct SectionSnapshotHandlers<Item> {
+    /// Whether the item may expand; `nil` allows it.
+    public var shouldExpandItem: (@MainActor (Item) -> Bool)?
+    /// Called just before the item expands.
+    public var willExpandItem: (@MainActor (Item) -> Void)?
+    /// Whether the item may collapse; `nil` allows it.
+    public var shouldCollapseItem: (@MainActor (Item) -> Bool)?
+    /// Called just before the item collapses.
+    public var willCollapseItem: (@MainActor (Item) -> Void)?
+    /// Returns the children to show under a parent that expands, given its current
+    /// children: the hook for loading children lazily.
+    public var snapshotForExpandingParent:
+      (
+        @MainActor (Item, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
+          DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+      )?
+
+    /// Creates handlers that allow everything and do nothing.
+    public init() {}
+  }
+
+  /// Handlers for the user's reordering of items (the counterpart of
+  /// `UICollectionViewDiffableDataSource.ReorderingHandlers`).
+  public struct ReorderingHandlers {
+    /// Whether the user may move the item. Reordering is off while this is `nil`.
+    public var canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    /// Called before the data source updates its snapshot for a user's move.
+    public var willReorder:
+      (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )?
+    /// Called after the data source updated its snapshot: persist the new order here.
+    public var didReorder:
+      (
+        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+          Void
+      )?
+
+    /// Creates handlers with reordering off.
+    public init() {}
+  }
+}
