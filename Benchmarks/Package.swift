@@ -13,6 +13,8 @@ let package = Package(
       name: "diffable-benchmarks",
       dependencies: [
         .product(name: "Diffable", package: "swift-diffable"),
+        .product(name: "DiffableDataSource", package: "swift-diffable"),
+        .product(name: "DiffableTesting", package: "swift-diffable"),
         "CAllocatedBytes",
       ]
     ),

@@ -32,8 +32,7 @@ func flatDiffRow<ID: BenchmarkIdentifier>(
   _ mix: FlatMix, count: Int, _: ID.Type, _ settings: Settings
 ) -> Row {
   let input = FlatInput(mix, count: count, seed: seed("diff", mix.rawValue, count))
-  let oldIDs = input.old.identifiers(ID.self)
-  let newIDs = input.new.identifiers(ID.self)
+  let (oldIDs, newIDs) = identifierPair(old: input.old, new: input.new, ID.self)
   let old = flatSnapshot(oldIDs)
   let new = flatSnapshot(newIDs)
   let stdlibRuns = input.estimatedEdits <= stdlibEditLimit
@@ -111,12 +110,17 @@ func sectionedDiffRow<ID: BenchmarkIdentifier>(count: Int, _: ID.Type, _ setting
   -> Row
 {
   let input = SectionedInput(count: count, seed: seed("sectioned", "", count))
-  let oldSections = input.old.map { ($0.section, $0.items.identifiers(ID.self)) }
-  let newSections = input.new.map { ($0.section, $0.items.identifiers(ID.self)) }
-  let old = sectionedSnapshot(oldSections)
-  let new = sectionedSnapshot(newSections)
-  let oldFlat = oldSections.flatMap(\.1)
-  let newFlat = newSections.flatMap(\.1)
+  let (oldFlat, newFlat) = identifierPair(
+    old: input.old.flatMap(\.items), new: input.new.flatMap(\.items), ID.self)
+  func sections(_ shape: SectionedInput.Sections, _ flat: [ID]) -> [(section: Int, items: [ID])] {
+    var start = 0
+    return shape.map { section in
+      defer { start += section.items.count }
+      return (section.section, Array(flat[start..<start + section.items.count]))
+    }
+  }
+  let old = sectionedSnapshot(sections(input.old, oldFlat))
+  let new = sectionedSnapshot(sections(input.new, newFlat))
   let medians = measure(
     [
       .timing("ours_ms") { BatchUpdate(from: old, to: new) },

@@ -87,6 +87,17 @@ struct Runner {
       snapshot(scenario, UUID.self)
       snapshot(scenario, String.self)
     }
+    for scenario in OutlineScenario.allCases {
+      outline(scenario, Int.self)
+      outline(scenario, UUID.self)
+      outline(scenario, String.self)
+    }
+    for scenario in ApplyScenario.allCases where selected("apply", scenario.rawValue, "Int", 10_000)
+    {
+      // main() runs on the main thread, where the data sources live.
+      let row = MainActor.assumeIsolated { applyRow(scenario, settings) }
+      reporter.add(row)
+    }
     if selected("memory", "bytes-per-item", "Int", 1_000_000) {
       reporter.add(memoryRow(count: 1_000_000, settings))
     }
@@ -108,6 +119,13 @@ struct Runner {
   mutating func snapshot<ID: BenchmarkIdentifier>(_ scenario: SnapshotScenario, _ type: ID.Type) {
     guard selected("snapshot", scenario.rawValue, ID.label, 100_000) else { return }
     reporter.add(snapshotRow(scenario, count: 100_000, type, settings))
+  }
+}
+
+extension Runner {
+  mutating func outline<ID: BenchmarkIdentifier>(_ scenario: OutlineScenario, _ type: ID.Type) {
+    guard selected("outline", scenario.rawValue, ID.label, 100_000) else { return }
+    reporter.add(outlineRow(scenario, type, settings))
   }
 }
 

@@ -48,6 +48,28 @@ struct Contender {
   }
 }
 
+extension Contender {
+  /// An operation on one large state that must not be copied (a copy-on-write copy would
+  /// cost more than the operation): each call is timed alone, and `reset` puts the state
+  /// back, untimed, before the next. `make` runs once, so the state stays uniquely owned.
+  static func timingEach<State, Result>(
+    _ key: String, make: () -> State, _ body: @escaping (inout State) -> Result,
+    reset: @escaping (inout State) -> Void
+  ) -> Contender {
+    var state = make()
+    return Contender(key: key) { iterations in
+      var elapsed = 0.0
+      for _ in 0..<iterations {
+        let start = now()
+        blackHole(body(&state))
+        elapsed += now() - start
+        reset(&state)
+      }
+      return elapsed
+    }
+  }
+}
+
 /// How much to measure.
 struct Settings {
   /// Timed samples per contender; the reported value is their median.

@@ -76,3 +76,17 @@ extension Array where Element == UInt64 {
     map { ID(key: $0) }
   }
 }
+
+/// The identifiers of an old and a new list. An item in both is the same value in both (for
+/// a String, the same storage), as when an app builds both snapshots from the same model
+/// objects, and as DifferenceKit's benchmark derives its target from its source; inserted
+/// items are new values.
+func identifierPair<ID: BenchmarkIdentifier>(old: [UInt64], new: [UInt64], _: ID.Type) -> (
+  old: [ID], new: [ID]
+) {
+  let oldIDs = old.identifiers(ID.self)
+  var position: [UInt64: Int] = [:]
+  for (index, key) in old.enumerated() { position[key] = index }
+  let newIDs = new.map { key in position[key].map { oldIDs[$0] } ?? ID(key: key) }
+  return (oldIDs, newIDs)
+}

@@ -132,7 +132,11 @@ struct Reporter {
       default: break
       }
     }
-    if let rebuild = row.baseline("rebuild_ms") { other.append("rebuild \(format(rebuild))") }
+    let columned: Set = ["two_dict_ms", "one_dict_ms", "equal_ms", "stdlib_ms", "copy_ms"]
+    for (key, value) in row.baselines where !columned.contains(key) {
+      let name = key.hasSuffix("_ms") ? String(key.dropLast(3)) : key
+      other.append("\(name) \(value.map(format) ?? "–")")
+    }
     human(
       Reporter.line([
         row.group, row.scenario, row.ids, String(row.n), row.ours.map(format) ?? "–",

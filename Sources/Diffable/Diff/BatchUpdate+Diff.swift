@@ -65,9 +65,11 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
   @usableFromInline internal var oldSectionMovedIntact: [Bool]
   /// For each new flattened index: the item is marked for reload. Empty when no item is.
   @usableFromInline internal var reloadFlags: [Bool]
-  /// For each old flattened index: where the item went. -1 until found; -2 when it must be
-  /// deleted although it survives (a reloaded item that moves).
-  @usableFromInline internal var oldToNew: [Int]
+  /// For each old flattened index: the item keeps its cell (found in a surviving section,
+  /// and not a reloaded item that moves, which must be deleted although it survives). One
+  /// byte per item rather than its new index: a shuffle writes it in random order, and the
+  /// smaller array stays in cache.
+  @usableFromInline internal var oldIsKept: [Bool]
 
   // Buffers reused by every section's pass.
   /// Per new item of the range being diffed: its old flat index, or -1.
@@ -87,7 +89,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     newSectionMovedIntact = []
     oldSectionMovedIntact = []
     reloadFlags = []
-    oldToNew = []
+    oldIsKept = []
   }
 
   // MARK: Sections
@@ -180,7 +182,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
 
   @inlinable
   internal mutating func diffItems(into update: inout BatchUpdate) {
-    oldToNew = Array(repeating: -1, count: old._items.count)
+    oldIsKept = Array(repeating: false, count: old._items.count)
 
     for section in new._sections.indices {
       let source = newSectionToOld[section]
@@ -220,13 +222,13 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     var deletions = 0
     for section in old._sections.indices
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
-      for index in old._sectionRange(section) where oldToNew[index] < 0 { deletions &+= 1 }
+      for index in old._sectionRange(section) where !oldIsKept[index] { deletions &+= 1 }
     }
     _reserve(&update.deletedItems, adding: deletions)
     for section in old._sections.indices
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       let range = old._sectionRange(section)
-      for index in range where oldToNew[index] < 0 {
+      for index in range where !oldIsKept[index] {
         update.deletedItems.append(
           IndexPath._make(section: section, item: index &- range.lowerBound))
       }
@@ -241,7 +243,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     let hasReloads = !reloadFlags.isEmpty
     let oldStart = old._sectionStart(oldSection)
     for offset in 0..<count {
-      oldToNew[from &+ offset] = to &+ offset
+      oldIsKept[from &+ offset] = true
       if hasReloads && reloadFlags[to &+ offset] {
         update.reloadedItems.append(
           IndexPath._make(section: oldSection, item: from &+ offset &- oldStart))
@@ -272,7 +274,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
         misses &+= 1
         continue
       }
-      oldToNew[from] = index
+      oldIsKept[from] = true
       sources.append(from)
       if oldRange.contains(from) { staySources.append(from) }
     }
@@ -320,7 +322,7 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
           update.reloadedItems.append(origin)
         } else {
           // Reload plus move is invalid: delete and insert instead.
-          oldToNew[from] = -2
+          oldIsKept[from] = false
           update.insertedItems.append(destination)
         }
       } else {
