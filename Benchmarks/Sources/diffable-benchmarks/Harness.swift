@@ -79,7 +79,7 @@ struct Settings {
   var minimumSampleSeconds: Double
 
   static let quick = Settings(repetitions: 3, minimumSampleSeconds: 0.004)
-  static let full = Settings(repetitions: 7, minimumSampleSeconds: 0.015)
+  static let full = Settings(repetitions: 11, minimumSampleSeconds: 0.03)
 }
 
 /// Times contenders side by side and returns each one's median, in milliseconds per

@@ -173,11 +173,17 @@ struct Reporter {
   }
 }
 
-/// Milliseconds with about four significant digits, in plain notation.
+/// Milliseconds with three or four significant digits, in plain notation (a microsecond
+/// operation still shows its digits rather than 0.0000).
 func format(_ value: Double) -> String {
   guard value.isFinite else { return "–" }
   let magnitude = abs(value)
-  let decimals = magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : magnitude >= 1 ? 3 : 4
+  var decimals = magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : magnitude >= 1 ? 3 : 4
+  var threshold = 0.001
+  while magnitude > 0 && magnitude < threshold && decimals < 9 {
+    decimals += 1
+    threshold /= 10
+  }
   return fixed(value, decimals: decimals)
 }
 
