@@ -75,9 +75,13 @@ extension DiffableDataSourceSnapshot {
       if let index = _items.firstIndex(of: identifier) { offsets.append(index) }
     }
     guard !offsets.isEmpty else { return }
-    offsets.sort()
-    _removeAdjacentDuplicates(&offsets)  // deleting the same item twice is harmless
-    _removeItems(atSortedOffsets: offsets)
+    if offsets.count <= 8 {
+      offsets.sort()
+      _removeAdjacentDuplicates(&offsets)  // deleting the same item twice is harmless
+      _removeItems(atSortedOffsets: offsets)
+    } else {
+      _removeItems(atOffsets: offsets)
+    }
     if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
       for identifier in identifiers {
         _reloadedItems.remove(identifier)
@@ -278,6 +282,32 @@ extension DiffableDataSourceSnapshot {
       }
       _sectionEnds[section] = end &- removed
     }
+  }
+
+  /// Removes the items at the given offsets, in any order and possibly repeated, by
+  /// rebuilding the storage once: O(*n*), with no sort of the offsets (which cost more than
+  /// the rebuild when many items go).
+  @inlinable
+  internal mutating func _removeItems(atOffsets offsets: [Int]) {
+    var doomed = [Bool](repeating: false, count: _items.count)
+    for offset in offsets { doomed[offset] = true }
+    var kept = ContiguousArray<ItemIdentifierType>()
+    kept.reserveCapacity(Swift.max(0, _items.count &- offsets.count))  // exact unless repeated
+    var removed = 0
+    var index = 0
+    for section in _sectionEnds.indices {
+      let end = _sectionEnds[section]
+      while index < end {
+        if doomed[index] {
+          removed &+= 1
+        } else {
+          kept.append(_items[index])
+        }
+        index &+= 1
+      }
+      _sectionEnds[section] = end &- removed
+    }
+    _items = OrderedSet(uncheckedUniqueElements: kept)
   }
 
   @inlinable
