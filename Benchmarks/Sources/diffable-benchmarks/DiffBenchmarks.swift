@@ -132,7 +132,12 @@ func sectionedDiffRow<ID: BenchmarkIdentifier>(count: Int, _: ID.Type, _ setting
     group: "sectioned", scenario: "100-sections", ids: ID.label, n: count)
   row.ours = medians["ours_ms"]
   row.baselines = [("two_dict_ms", medians["two_dict_ms"])]
-  row.extras = [("moves", .int(update.movedItems.count))]
+  let minimal = minimalMoves(old: input.old, new: input.new)
+  row.extras = [("moves", .int(update.movedItems.count)), ("minimal_moves", .int(minimal))]
+  row.checks.append(
+    Check(
+      name: "moves", value: Double(update.movedItems.count), relation: .equal,
+      limit: Double(minimal)))
   row.checks.append(
     Check(
       name: "ours/two_dict", value: medians["ours_ms"]! / medians["two_dict_ms"]!,

@@ -149,3 +149,79 @@ func minimalMoves(old: [UInt64], new: [UInt64]) -> Int {
   }
   return matched - tails.count
 }
+
+/// Longest strictly increasing subsequence length (patience sorting).
+func increasingRunLength(_ values: [Int]) -> Int {
+  var tails: [Int] = []
+  for value in values {
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tails[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    if low == tails.count { tails.append(value) } else { tails[low] = value }
+  }
+  return tails.count
+}
+
+/// The fewest item moves a sectioned diff can make under the library's rules, worked out
+/// here independently: sections outside a longest increasing run of old section positions
+/// move, intact if their items are unchanged, otherwise replaced (deleted and inserted, so
+/// their items are inserts, not moves). In every section that stays, an item from the same
+/// old section moves unless it is in a longest increasing run of old positions; an item
+/// from another section moves unless that section was deleted or replaced.
+func minimalMoves(old: SectionedInput.Sections, new: SectionedInput.Sections) -> Int {
+  var oldSectionIndex: [Int: Int] = [:]
+  for (index, section) in old.enumerated() { oldSectionIndex[section.section] = index }
+  var itemSection: [UInt64: Int] = [:]
+  var itemPosition: [UInt64: Int] = [:]
+  for (index, section) in old.enumerated() {
+    for (position, item) in section.items.enumerated() {
+      itemSection[item] = index
+      itemPosition[item] = position
+    }
+  }
+  // Which matched sections stay: a longest increasing run of their old indexes.
+  let matched = new.compactMap { oldSectionIndex[$0.section] }
+  var tails: [Int] = []  // indexes into `matched` of the run's tails
+  var previous = Array(repeating: -1, count: matched.count)
+  for (index, value) in matched.enumerated() {
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if matched[tails[middle]] < value { low = middle + 1 } else { high = middle }
+    }
+    previous[index] = low > 0 ? tails[low - 1] : -1
+    if low == tails.count { tails.append(index) } else { tails[low] = index }
+  }
+  var staying = Set<Int>()  // old section indexes that stay
+  var next = tails.last ?? -1
+  while next >= 0 {
+    staying.insert(matched[next])
+    next = previous[next]
+  }
+  var gone = Set(old.indices)  // every old section is gone unless it stays or moves intact
+  for section in new {
+    guard let source = oldSectionIndex[section.section] else { continue }
+    if staying.contains(source) || old[source].items == section.items { gone.remove(source) }
+  }
+  var moves = 0
+  for section in new {
+    guard let source = oldSectionIndex[section.section], staying.contains(source) else {
+      continue
+    }
+    var sameSection: [Int] = []
+    for item in section.items {
+      guard let from = itemSection[item] else { continue }
+      if from == source {
+        sameSection.append(itemPosition[item]!)
+      } else if !gone.contains(from) {
+        moves += 1
+      }
+    }
+    moves += sameSection.count - increasingRunLength(sameSection)
+  }
+  return moves
+}
