@@ -103,7 +103,10 @@ struct Runner {
     }
 
     reporter.summary()
-    reporter.human("total time: \(fixed(now() - started, decimals: 1)) s")
+    let load = readFile("/proc/loadavg")?.split(separator: " ").prefix(3).joined(separator: " ")
+    reporter.human(
+      "total time: \(fixed(now() - started, decimals: 1)) s; load average at the end: "
+        + (load ?? "unknown"))
   }
 
   mutating func diff<ID: BenchmarkIdentifier>(_ mix: FlatMix, _ count: Int, _ type: ID.Type) {
