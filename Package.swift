@@ -14,9 +14,14 @@ let package = Package(
     .library(name: "Diffable", targets: ["Diffable"]),
     .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
     .library(name: "DiffableDataSource", targets: ["DiffableDataSource"]),
+    .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
+    .executable(name: "diffable-demo", targets: ["diffable-demo"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
   ],
   targets: [
     .target(
@@ -27,6 +32,22 @@ let package = Package(
     .target(
       name: "DiffableDataSource",
       dependencies: ["Diffable"],
+      swiftSettings: librarySettings
+    ),
+    .target(
+      name: "DiffableWeb",
+      dependencies: [
+        "DiffableDataSource",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      resources: [.copy("Resources")],
+      swiftSettings: librarySettings
+    ),
+    .executableTarget(
+      name: "diffable-demo",
+      dependencies: ["DiffableWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: librarySettings
     ),
     .target(
@@ -49,6 +70,15 @@ let package = Package(
     .testTarget(
       name: "DiffableDataSourceTests",
       dependencies: ["Diffable", "DiffableDataSource", "DiffableTesting", "DiffableTestSupport"],
+      swiftSettings: librarySettings
+    ),
+    .testTarget(
+      name: "DiffableWebTests",
+      dependencies: [
+        "DiffableWeb", "DiffableTesting",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+      ],
       swiftSettings: librarySettings
     ),
     .testTarget(

@@ -1,0 +1,224 @@
+import DiffableDataSource
+import Foundation
+
+/// A message from the page, decoded and checked for shape (not yet against state).
+///
+/// Decoding never traps: any problem becomes a ``WireError`` that the server sends back.
+public enum ClientMessage: Sendable, Hashable {
+  /// The rows the page shows.
+  case window(view: String, seq: Int, ranges: [WireRange])
+  /// A request for the contents of rows.
+  case cells(view: String, seq: Int, indexPaths: [WireIndexPath])
+  /// A selection.
+  case select(view: String, seq: Int, indexPath: WireIndexPath)
+  /// An outline disclosure.
+  case setExpanded(view: String, seq: Int, indexPath: WireIndexPath, expanded: Bool)
+  /// An accessory activation.
+  case accessory(view: String, seq: Int, indexPath: WireIndexPath, kind: String)
+  /// A swipe action.
+  case swipe(
+    view: String, seq: Int, indexPath: WireIndexPath, edge: ListLayoutConfiguration.SwipeEdge,
+    action: String)
+  /// A drag to reorder.
+  case reorder(view: String, seq: Int, from: WireIndexPath, to: WireIndexPath)
+  /// The page applied a batch.
+  case ack(view: String, seq: Int)
+  /// The page's state disagreed with a batch.
+  case mismatch(view: String, seq: Int, reason: String)
+  /// A message for the app.
+  case app(name: String, payload: JSONValue)
+
+  /// The protocol version this code speaks.
+  public static let version = 1
+  /// The largest message accepted, in bytes.
+  public static let maximumSize = 1 << 20
+  /// The most rows one `cells` request may ask for.
+  public static let maximumCellsPerRequest = 1_000
+
+  /// The message's `type` field, for error replies.
+  public var type: String {
+    switch self {
+    case .window: "window"
+    case .cells: "cells"
+    case .select: "select"
+    case .setExpanded: "setExpanded"
+    case .accessory: "accessory"
+    case .swipe: "swipe"
+    case .reorder: "reorder"
+    case .ack: "ack"
+    case .mismatch: "mismatch"
+    case .app: "app"
+    }
+  }
+
+  /// Decodes one text frame.
+  public static func decode(_ text: String) -> Result<ClientMessage, WireError> {
+    guard text.utf8.count <= maximumSize else {
+      return .failure(WireError(.tooLarge, "the message is over \(maximumSize) bytes"))
+    }
+    let data = Data(text.utf8)
+    let decoder = JSONDecoder()
+    let envelope: Envelope
+    do {
+      envelope = try decoder.decode(Envelope.self, from: data)
+    } catch {
+      return .failure(WireError(.malformed, "not a message object with \"v\" and \"type\""))
+    }
+    guard envelope.v == version else {
+      return .failure(
+        WireError(
+          .version, "protocol version \(envelope.v) is not supported (this server speaks 1)",
+          inReplyTo: envelope.type))
+    }
+    do {
+      switch envelope.type {
+      case "window":
+        let body = try decoder.decode(WindowBody.self, from: data)
+        return .success(.window(view: body.view, seq: body.seq, ranges: body.ranges))
+      case "cells":
+        let body = try decoder.decode(CellsBody.self, from: data)
+        guard body.indexPaths.count <= maximumCellsPerRequest else {
+          return .failure(
+            WireError(
+              .tooLarge, "at most \(maximumCellsPerRequest) index paths per request",
+              inReplyTo: "cells"))
+        }
+        return .success(.cells(view: body.view, seq: body.seq, indexPaths: body.indexPaths))
+      case "select":
+        let body = try decoder.decode(PathBody.self, from: data)
+        return .success(.select(view: body.view, seq: body.seq, indexPath: body.indexPath))
+      case "setExpanded":
+        let body = try decoder.decode(ExpandBody.self, from: data)
+        return .success(
+          .setExpanded(
+            view: body.view, seq: body.seq, indexPath: body.indexPath, expanded: body.expanded))
+      case "accessory":
+        let body = try decoder.decode(AccessoryBody.self, from: data)
+        return .success(
+          .accessory(view: body.view, seq: body.seq, indexPath: body.indexPath, kind: body.kind))
+      case "swipe":
+        let body = try decoder.decode(SwipeBody.self, from: data)
+        return .success(
+          .swipe(
+            view: body.view, seq: body.seq, indexPath: body.indexPath, edge: body.edge,
+            action: body.action))
+      case "reorder":
+        let body = try decoder.decode(ReorderBody.self, from: data)
+        return .success(.reorder(view: body.view, seq: body.seq, from: body.from, to: body.to))
+      case "ack":
+        let body = try decoder.decode(SeqBody.self, from: data)
+        return .success(.ack(view: body.view, seq: body.seq))
+      case "mismatch":
+        let body = try decoder.decode(MismatchBody.self, from: data)
+        return .success(.mismatch(view: body.view, seq: body.seq, reason: body.reason))
+      case "app":
+        let body = try decoder.decode(AppBody.self, from: data)
+        return .success(.app(name: body.name, payload: body.payload ?? .null))
+      default:
+        return .failure(
+          WireError(
+            .unknownType, "unknown message type \"\(envelope.type)\"", inReplyTo: envelope.type))
+      }
+    } catch {
+      return .failure(
+        WireError(
+          .malformed, "a \"\(envelope.type)\" message is missing fields or has wrong types",
+          inReplyTo: envelope.type))
+    }
+  }
+
+  private struct Envelope: Decodable {
+    var v: Int
+    var type: String
+  }
+  private struct SeqBody: Decodable {
+    var view: String
+    var seq: Int
+  }
+  private struct WindowBody: Decodable {
+    var view: String
+    var seq: Int
+    var ranges: [WireRange]
+  }
+  private struct CellsBody: Decodable {
+    var view: String
+    var seq: Int
+    var indexPaths: [WireIndexPath]
+  }
+  private struct PathBody: Decodable {
+    var view: String
+    var seq: Int
+    var indexPath: WireIndexPath
+  }
+  private struct ExpandBody: Decodable {
+    var view: String
+    var seq: Int
+    var indexPath: WireIndexPath
+    var expanded: Bool
+  }
+  private struct AccessoryBody: Decodable {
+    var view: String
+    var seq: Int
+    var indexPath: WireIndexPath
+    var kind: String
+  }
+  private struct SwipeBody: Decodable {
+    var view: String
+    var seq: Int
+    var indexPath: WireIndexPath
+    var edge: ListLayoutConfiguration.SwipeEdge
+    var action: String
+  }
+  private struct ReorderBody: Decodable {
+    var view: String
+    var seq: Int
+    var from: WireIndexPath
+    var to: WireIndexPath
+  }
+  private struct MismatchBody: Decodable {
+    var view: String
+    var seq: Int
+    var reason: String
+  }
+  private struct AppBody: Decodable {
+    var name: String
+    var payload: JSONValue?
+  }
+}
+
+/// A refusal of a page's message; the server sends it back and changes nothing.
+public struct WireError: Error, Hashable, Sendable {
+  /// Why the message was refused.
+  public enum Code: String, Sendable, Hashable, Codable {
+    /// Not JSON, or missing or wrongly typed fields.
+    case malformed
+    /// An unknown protocol version.
+    case version
+    /// An unknown message type.
+    case unknownType
+    /// An unknown list view name.
+    case unknownView
+    /// The message's `seq` is not the view's current one.
+    case stale
+    /// An index path that does not exist.
+    case outOfRange
+    /// The data source or a handler declined.
+    case refused
+    /// Over the size cap.
+    case tooLarge
+  }
+
+  /// Why.
+  public var code: Code
+  /// A sentence for logs and developers.
+  public var message: String
+  /// The type of the refused message, when known.
+  public var inReplyTo: String?
+
+  /// Creates an error.
+  public init(_ code: Code, _ message: String, inReplyTo: String? = nil) {
+    self.code = code
+    self.message = message
+    self.inReplyTo = inReplyTo
+  }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// The `--host` and `--port` options every executable that serves pages takes.
+public struct ServerOptions: ParsableArguments, Sendable {
+  /// The address to bind.
+  @Option(help: "The address to listen on. 127.0.0.1 keeps the server private to this machine.")
+  public var host = "127.0.0.1"
+
+  /// The port to bind.
+  @Option(help: "The port to listen on.")
+  public var port = 8080
+
+  /// Creates options with their defaults.
+  public init() {}
+
+  /// The server configuration these options describe.
+  public var configuration: WebServer.Configuration {
+    WebServer.Configuration(host: host, port: port)
+  }
+
+  /// The address to print for people to open.
+  public func address(port: Int) -> String {
+    let shown = host == "0.0.0.0" ? "127.0.0.1" : host
+    return "http://\(shown):\(port)/"
+  }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import Synchronization
+
+/// An HTTP and WebSocket server for pages built on `DiffableWeb`: it serves the page and
+/// its static files, accepts WebSocket connections from its own origin only, and gives each
+/// connection its own ``WebSession``.
+public struct WebServer: Sendable {
+  /// Where the server listens and what it accepts.
+  public struct Configuration: Sendable {
+    /// The host to bind; `127.0.0.1` by default, so nothing outside the machine connects.
+    public var host: String
+    /// The port to bind; 0 picks a free one.
+    public var port: Int
+    /// The largest WebSocket message accepted, in bytes.
+    public var maximumMessageSize: Int
+
+    /// Creates a configuration.
+    public init(
+      host: String = "127.0.0.1", port: Int = 8080,
+      maximumMessageSize: Int = ClientMessage.maximumSize
+    ) {
+      self.host = host
+      self.port = port
+      self.maximumMessageSize = maximumMessageSize
+    }
+  }
+
+  /// The page a server shows at `/`, and the folders its files come from.
+  public struct Page: Sendable {
+    /// The file served at `/`, looked up in `folders`.
+    public var indexFile: String
+    /// Folders of static files, searched in order after DiffableWeb's own (which holds
+    /// `diffable.js` and `diffable.css`).
+    public var folders: [String]
+
+    /// Creates a page description.
+    public init(indexFile: String, folders: [String] = []) {
+      self.indexFile = indexFile
+      self.folders = folders
+    }
+  }
+
+  /// Makes the app's object for a new session; the session keeps it alive.
+  public typealias SessionFactory = @MainActor @Sendable (WebSession) -> AnyObject
+
+  /// What the server listens on and accepts.
+  public var configuration: Configuration
+  /// What it serves.
+  public var page: Page
+  let makeSession: SessionFactory
+  let logger: Logger
+
+  /// Creates a server.
+  public init(
+    configuration: Configuration, page: Page, logger: Logger = Logger(label: "DiffableWeb"),
+    makeSession: @escaping SessionFactory
+  ) {
+    self.configuration = configuration
+    self.page = page
+    self.logger = logger
+    self.makeSession = makeSession
+  }
+
+  /// The folder of DiffableWeb's own static files.
+  public static var resourceFolder: String {
+    Bundle.module.url(forResource: "Resources", withExtension: nil)!.path
+  }
+
+  /// Builds the application; `onRunning` receives the bound port once it listens.
+  public func makeApplication(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+    -> some ApplicationProtocol
+  {
+    let folders = [Self.resourceFolder] + page.folders
+    let router = Router()
+    for folder in folders {
+      router.middlewares.add(FileMiddleware(folder, searchForIndexHtml: false, logger: logger))
+    }
+    let indexFile = page.indexFile
+    router.get("/") { _, _ -> Response in
+      for folder in folders {
+        let path = (folder as NSString).appendingPathComponent(indexFile)
+        if let data = FileManager.default.contents(atPath: path) {
+          return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+      }
+      return Response(status: .notFound)
+    }
+    let sessions = SessionCounter()
+    let configuration = configuration
+    let makeSession = makeSession
+    let logger = logger
+    // A router of its own for the upgrade, so ordinary requests never try to match it.
+    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    webSocketRouter.ws("/ws") { request, _ in
+      guard Self.isAllowed(origin: request.headers[.origin], configuration: configuration) else {
+        logger.notice("refused a WebSocket from origin \(request.headers[.origin] ?? "none")")
+        throw HTTPError(.forbidden, message: "This server accepts pages from its own origin only.")
+      }
+      return .upgrade([:])
+    } onUpgrade: { inbound, outbound, _ in
+      let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+      let id = sessions.next()
+      let session = await MainActor.run {
+        let session = WebSession(id: id, logger: logger) { continuation.yield($0) }
+        session.owner = makeSession(session)
+        session.start()
+        return session
+      }
+      logger.info("session \(id) opened")
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for await text in stream { try await outbound.write(.text(text)) }
+        }
+        do {
+          for try await message in inbound.messages(maxSize: configuration.maximumMessageSize) {
+            guard case .text(let text) = message else {
+              await MainActor.run {
+                session.refuse(WireError(.malformed, "messages are JSON text frames"))
+              }
+              continue
+            }
+            await MainActor.run { session.receive(text) }
+          }
+        } catch {
+          logger.notice("session \(id): connection ended with \(error)")
+        }
+        await MainActor.run { session.close() }
+        continuation.finish()
+        try await group.waitForAll()
+      }
+      logger.info("session \(id) closed")
+    }
+    let port = configuration.port
+    return Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: webSocketRouter,
+        configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageSize))),
+      configuration: .init(address: .hostname(configuration.host, port: port)),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+      logger: logger)
+  }
+
+  /// Runs until the process is stopped.
+  ///
+  /// - Throws: ``WebServerError/portInUse(_:)`` when the port is taken; other errors as
+  ///   they come.
+  public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    do {
+      try await makeApplication(onRunning: onRunning).runService()
+    } catch {
+      if "\(error)".contains("Address already in use") {
+        throw WebServerError.portInUse(configuration.port)
+      }
+      throw error
+    }
+  }
+
+  /// Whether a WebSocket request's `Origin` is the server's own.
+  static func isAllowed(origin: String?, configuration: Configuration) -> Bool {
+    guard let origin, let url = URL(string: origin), let host = url.host,
+      url.scheme == "http" || url.scheme == "https"
+    else { return false }
+    let loopback: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
+    let sameHost =
+      host == configuration.host
+      || (loopback.contains(host) && loopback.contains(configuration.host))
+      || configuration.host == "0.0.0.0"
+    return sameHost && (configuration.port == 0 || url.port == configuration.port)
+  }
+}
+
+/// Why a server could not run.
+public enum WebServerError: Error, CustomStringConvertible, Equatable {
+  /// Another program listens on the port.
+  case portInUse(Int)
+
+  /// A sentence for the terminal.
+  public var description: String {
+    switch self {
+    case .portInUse(let port):
+      "Port \(port) is already in use. Stop the other program, or choose another port with --port."
+    }
+  }
+}
+
+/// Numbers sessions across connections.
+final class SessionCounter: Sendable {
+  private let count = Mutex(0)
+
+  func next() -> Int {
+    count.withLock {
+      $0 += 1
+      return $0
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import DiffableDataSource
+import Foundation
+
+// The page's messages for this view. Each is checked against the current state first; a
+// refused message changes nothing and gets an error reply.
+extension WebListView {
+  func handle(_ message: ClientMessage) throws(WireError) {
+    switch message {
+    case .window(_, let seq, let ranges):
+      try requireCurrent(seq, "window")
+      let counts = numberOfItemsBySection()
+      window = ranges.compactMap { range in
+        guard counts.indices.contains(range.section) else { return nil }
+        let start = max(0, range.start)
+        let end = min(counts[range.section], range.end)
+        return start < end ? WireRange(section: range.section, start: start, end: end) : nil
+      }
+      evictCellsOutsideWindow()
+
+    case .cells(_, let seq, let indexPaths):
+      try requireCurrent(seq, "cells")
+      let counts = numberOfItemsBySection()
+      for path in indexPaths where !isValid(path, counts: counts) {
+        throw WireError(.outOfRange, "no row at \(path)", inReplyTo: "cells")
+      }
+      let cells = indexPaths.map { WirePlacedCell(indexPath: $0, cell: pullCell(at: $0)) }
+      send(.cells(view: name, seq: seq, cells: cells))
+
+    case .select(_, let seq, let path):
+      try requireRow(path, seq, "select")
+      selectedItem = dataSource?.listView(self, identifierForItemAt: path.indexPath)
+      delegate?.listView(self, didSelectItemAt: path.indexPath)
+
+    case .setExpanded(_, let seq, let path, let expanded):
+      try requireRow(path, seq, "setExpanded")
+      // A veto is not an error: nothing changes, and no batch follows.
+      dataSource?.listView(self, setExpanded: expanded, forItemAt: path.indexPath)
+
+    case .accessory(_, let seq, let path, let kind):
+      try requireRow(path, seq, "accessory")
+      let id = dataSource?.listView(self, identifierForItemAt: path.indexPath)
+      guard let cell = id.flatMap({ liveCells[$0] }),
+        let accessory = cell.accessories.first(where: { Self.kindName($0.kind) == kind })
+      else {
+        throw WireError(
+          .refused, "the row at \(path) shows no \(kind) accessory", inReplyTo: "accessory")
+      }
+      delegate?.listView(self, didActivateAccessory: accessory, forItemAt: path.indexPath)
+
+    case .swipe(_, let seq, let path, let edge, let action):
+      try requireRow(path, seq, "swipe")
+      guard
+        let configuration = listConfiguration(forSection: path.section)?
+          .swipeActionsConfiguration(for: edge, at: path.indexPath),
+        configuration.action(withIdentifier: action) != nil
+      else {
+        throw WireError(
+          .refused, "the row at \(path) offers no \(edge) action \"\(action)\"",
+          inReplyTo: "swipe")
+      }
+      configuration.performAction(withIdentifier: action) { _ in }
+
+    case .reorder(_, let seq, let from, let to):
+      try requireRow(from, seq, "reorder")
+      var counts = numberOfItemsBySection()
+      counts[from.section] -= 1
+      guard counts.indices.contains(to.section), to.item >= 0, to.item <= counts[to.section]
+      else {
+        throw WireError(.outOfRange, "no place at \(to) after the move", inReplyTo: "reorder")
+      }
+      guard let dataSource, dataSource.listView(self, canMoveItemAt: from.indexPath) else {
+        throw WireError(.refused, "the row at \(from) cannot move", inReplyTo: "reorder")
+      }
+      dataSource.listView(self, moveItemAt: from.indexPath, to: to.indexPath)
+
+    case .ack(_, let seq):
+      try requireCurrent(seq, "ack")
+      acknowledgedSeq = seq
+
+    case .mismatch(_, let seq, let reason):
+      // The page lost track: start it again from the full structure.
+      mismatches.append("seq \(seq): \(reason)")
+      reloadData()
+
+    case .app:
+      break
+    }
+  }
+
+  func requireCurrent(_ seq: Int, _ type: String) throws(WireError) {
+    guard seq == self.seq else {
+      throw WireError(.stale, "seq \(seq) is not the current \(self.seq)", inReplyTo: type)
+    }
+  }
+
+  func requireRow(_ path: WireIndexPath, _ seq: Int, _ type: String) throws(WireError) {
+    try requireCurrent(seq, type)
+    guard isValid(path, counts: numberOfItemsBySection()) else {
+      throw WireError(.outOfRange, "no row at \(path)", inReplyTo: type)
+    }
+  }
+
+  /// Keeps only the cells of rows in the window, so memory follows the page, not the list.
+  func evictCellsOutsideWindow() {
+    guard let dataSource else { return }
+    var kept: [ListIdentifier: ListCell] = [:]
+    for range in window {
+      for item in range.start..<range.end {
+        let id = dataSource.listView(
+          self, identifierForItemAt: IndexPath(indexes: [range.section, item]))
+        if let cell = liveCells[id] { kept[id] = cell }
+      }
+    }
+    liveCells = kept
+  }
+
+  /// The wire name of an accessory kind, as the page sends it back.
+  static func kindName(_ kind: CellAccessory.Kind) -> String {
+    switch kind {
+    case .disclosureIndicator: "disclosureIndicator"
+    case .outlineDisclosure: "outlineDisclosure"
+    case .checkmark: "checkmark"
+    case .delete: "delete"
+    case .insert: "insert"
+    case .reorder: "reorder"
+    case .detail: "detail"
+    case .label: "label"
+    case .symbol: "symbol"
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import DiffableDataSource
+import Foundation
+
+/// The server side of a collection view shown in a browser page: a ``ListView`` a diffable
+/// data source drives, which forwards every reload and batch to the page as protocol
+/// messages (`Docs/WebProtocol.md`) and answers the page's requests.
+///
+/// The page is virtualized: it reports the rows it shows (its window) and asks for their
+/// contents, so the data source's cell provider runs only for those rows. The view keeps
+/// the cells of those rows, so a reconfigure runs the provider on the same cell object.
+///
+/// Create views through a ``WebSession``; each has a name the page uses to address it.
+@MainActor
+public final class WebListView: ListView {
+  /// The name the page addresses this view by.
+  public let name: String
+  /// The data source the view pulls from.
+  public weak var dataSource: (any ListViewDataSource)?
+  /// Receives selections and accessory activations.
+  public weak var delegate: (any ListViewDelegate)?
+  /// How each section is laid out, given its index and identifier. The default is an inset
+  /// grouped list.
+  public var sectionLayoutProvider: @MainActor (Int, ListIdentifier) -> SectionLayout = {
+    _, _ in .list(ListLayoutConfiguration(appearance: .insetGrouped))
+  }
+  /// Called after each batch is sent, with the batch: a hook for logs and demo panels.
+  public var didSendBatch: (@MainActor (BatchUpdate) -> Void)?
+
+  /// The sequence number of the last structure or batch sent.
+  public private(set) var seq = 0
+  /// How many times a cell was pulled from the data source.
+  public private(set) var cellProviderCalls = 0
+  /// The sequence number the page last acknowledged.
+  public internal(set) var acknowledgedSeq = 0
+  /// The reasons of the mismatches the page reported, oldest first.
+  public internal(set) var mismatches: [String] = []
+
+  /// The rows the page shows, in the coordinates of `seq`.
+  public internal(set) var window: [WireRange] = []
+  /// The cells of the rows the page holds, by item identity.
+  var liveCells: [ListIdentifier: ListCell] = [:]
+  /// The selected item, by identity.
+  var selectedItem: ListIdentifier?
+  /// The index path being reconfigured, whose live cell `dequeue` hands back.
+  var reconfiguring: IndexPath?
+  let send: @MainActor (ServerMessage) -> Void
+
+  init(name: String, send: @escaping @MainActor (ServerMessage) -> Void) {
+    self.name = name
+    self.send = send
+  }
+
+  // MARK: ListView
+
+  /// Sends the page a new structure; it starts again from it.
+  public func reloadData() {
+    seq += 1
+    liveCells = [:]
+    send(.structure(view: name, seq: seq, sections: sections()))
+  }
+
+  /// Sends the batch with the new structure and the contents of changed rows in the page's
+  /// window. The completion runs once the batch is sent; the page animates on its own.
+  public func performBatchUpdates(
+    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+  ) {
+    seq += 1
+    var cells: [WirePlacedCell] = []
+    let reconfigured = Set(update.reconfiguredItems.map(WireIndexPath.init))
+    // Inserted and reconfigured rows in the window travel with the batch. A reloaded row
+    // is named in old coordinates; the page asks for its new cell, which is a new object
+    // because only a reconfigure hands back a live cell.
+    let changed =
+      update.insertedItems.map(WireIndexPath.init)
+      + update.reconfiguredItems.map(WireIndexPath.init)
+    let sectionCounts = numberOfItemsBySection()
+    for path in changed where isInWindow(path) && isValid(path, counts: sectionCounts) {
+      if reconfigured.contains(path) { reconfiguring = path.indexPath }
+      cells.append(WirePlacedCell(indexPath: path, cell: pullCell(at: path)))
+      reconfiguring = nil
+    }
+    send(
+      .batch(
+        view: name, seq: seq, animated: animated, update: WireBatch(update),
+        sections: sections(), cells: cells))
+    didSendBatch?(update)
+    completion?()
+  }
+
+  /// During a reconfigure, the live cell of that row; otherwise `nil` (make a new one).
+  public func dequeueReusableCell(
+    withReuseIdentifier reuseIdentifier: String, for indexPath: IndexPath
+  ) -> ListCell? {
+    guard indexPath == reconfiguring,
+      let id = dataSource?.listView(self, identifierForItemAt: indexPath),
+      let cell = liveCells[id], cell.reuseIdentifier == reuseIdentifier
+    else { return nil }
+    return cell
+  }
+
+  /// Always `nil`: headers are made afresh (there are few).
+  public func dequeueReusableSupplementaryView(
+    ofKind elementKind: String, withReuseIdentifier reuseIdentifier: String,
+    for indexPath: IndexPath
+  ) -> ListCell? { nil }
+
+  // MARK: State the page needs
+
+  func sections() -> [WireSection] {
+    guard let dataSource else { return [] }
+    return (0..<dataSource.numberOfSections(in: self)).map { section in
+      let identifier = dataSource.listView(self, identifierForSectionAt: section)
+      let layout = sectionLayoutProvider(section, identifier)
+      var header: WireCell?
+      if case .list(let configuration) = layout, configuration.headerMode == .supplementary,
+        let view = dataSource.listView(
+          self, viewForSupplementaryElementOfKind: ListElementKind.header,
+          at: IndexPath(indexes: [section, 0]))
+      {
+        header = WireCell(
+          id: "header-\(section)", content: view.contentConfiguration,
+          accessories: view.accessories, selected: false, outline: nil, swipe: nil)
+      }
+      return WireSection(
+        id: identifier.description,
+        count: dataSource.listView(self, numberOfItemsInSection: section),
+        layout: layout.rendererDescription, header: header)
+    }
+  }
+
+  func numberOfItemsBySection() -> [Int] {
+    guard let dataSource else { return [] }
+    return (0..<dataSource.numberOfSections(in: self)).map {
+      dataSource.listView(self, numberOfItemsInSection: $0)
+    }
+  }
+
+  func isValid(_ path: WireIndexPath, counts: [Int]) -> Bool {
+    counts.indices.contains(path.section) && path.item >= 0 && path.item < counts[path.section]
+  }
+
+  func isInWindow(_ path: WireIndexPath) -> Bool {
+    window.contains { $0.section == path.section && path.item >= $0.start && path.item < $0.end }
+  }
+
+  /// Runs the cell provider for a row and describes the cell for the page.
+  func pullCell(at path: WireIndexPath) -> WireCell {
+    guard let dataSource else {
+      preconditionFailure("WebListView.pullCell(at:): no data source")
+    }
+    let indexPath = path.indexPath
+    cellProviderCalls += 1
+    let id = dataSource.listView(self, identifierForItemAt: indexPath)
+    let cell = dataSource.listView(self, cellForItemAt: indexPath)
+    liveCells[id] = cell
+    let outline = dataSource.listView(self, outlineStateForItemAt: indexPath).map {
+      WireCell.Outline(level: $0.level, hasChildren: $0.hasChildren, isExpanded: $0.isExpanded)
+    }
+    return WireCell(
+      id: id.description, content: cell.contentConfiguration, accessories: cell.accessories,
+      selected: id == selectedItem, outline: outline, swipe: swipeActions(at: indexPath))
+  }
+
+  func swipeActions(at indexPath: IndexPath) -> WireCell.Swipe? {
+    guard let configuration = listConfiguration(forSection: indexPath[0]) else { return nil }
+    let leading = configuration.swipeActionsConfiguration(for: .leading, at: indexPath)
+    let trailing = configuration.swipeActionsConfiguration(for: .trailing, at: indexPath)
+    guard leading != nil || trailing != nil else { return nil }
+    return WireCell.Swipe(
+      leading: leading?.rendererDescription, trailing: trailing?.rendererDescription)
+  }
+
+  func listConfiguration(forSection section: Int) -> ListLayoutConfiguration? {
+    guard let dataSource else { return nil }
+    let identifier = dataSource.listView(self, identifierForSectionAt: section)
+    if case .list(let configuration) = sectionLayoutProvider(section, identifier) {
+      return configuration
+    }
+    return nil
+  }
+}
