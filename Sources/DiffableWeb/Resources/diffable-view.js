@@ -90,12 +90,14 @@
       if (!element.hasAttribute('aria-label') && this.options.label) element.setAttribute('aria-label', this.options.label);
       this.content = document.createElement('div');
       this.content.className = 'dcv-content-area';
-      element.appendChild(this.content);
+      // The status line comes first and sticks to the top: it says what the view is waiting
+      // for while there is nothing to show.
       this.status = document.createElement('div');
       this.status.className = 'dcv-status';
       this.status.setAttribute('role', 'status');
       this.status.textContent = 'Connecting…';
       element.appendChild(this.status);
+      element.appendChild(this.content);
 
       element.addEventListener('scroll', () => {
         this.scheduleRender();
@@ -595,6 +597,8 @@
         section.scroller.style.top = geometry.headerHeight + 'px';
         section.scroller.style.height = geometry.rowBandHeight + 'px';
         section.scroller.setAttribute('data-scrolling', geometry.scrolling);
+        // Snapping aligns items with the content insets, not with the scroller's edge.
+        section.scroller.style.scrollPaddingInline = geometry.pad.leading + 'px ' + geometry.pad.trailing + 'px';
         section.scrollContent.style.width = geometry.scrollWidth + 'px';
         section.scrollContent.style.height = geometry.rowBandHeight + 'px';
       }
