@@ -78,6 +78,8 @@ let package = Package(
         "DiffableWeb", "DiffableTesting",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       ],
       swiftSettings: librarySettings
     ),

@@ -159,4 +159,11 @@ public struct WireRange: Hashable, Sendable, Codable {
   public var start: Int
   /// One past the last row.
   public var end: Int
+
+  /// Creates a range.
+  public init(section: Int, start: Int, end: Int) {
+    self.section = section
+    self.start = start
+    self.end = end
+  }
 }

@@ -161,10 +161,17 @@ public struct WebServer: Sendable {
     }
   }
 
+  /// Whether a WebSocket request's `Origin` is the server's own (exposed for tests).
+  public static func isAllowedForTesting(origin: String?, _ configuration: Configuration) -> Bool {
+    isAllowed(origin: origin, configuration: configuration)
+  }
+
   /// Whether a WebSocket request's `Origin` is the server's own.
   static func isAllowed(origin: String?, configuration: Configuration) -> Bool {
+    // Browsers send the page's http(s) origin; a same-host ws(s) origin comes only from
+    // non-browser clients, which could send anything anyway, so it is accepted too.
     guard let origin, let url = URL(string: origin), let host = url.host,
-      url.scheme == "http" || url.scheme == "https"
+      let scheme = url.scheme, ["http", "https", "ws", "wss"].contains(scheme)
     else { return false }
     let loopback: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
     let sameHost =

@@ -35,6 +35,11 @@ public final class WebListView: ListView {
   /// The reasons of the mismatches the page reported, oldest first.
   public internal(set) var mismatches: [String] = []
 
+  /// How many cells of rows the page holds are kept (for reconfigures).
+  public var liveCellCount: Int { liveCells.count }
+  /// How many times a reconfigure ran the provider on a cell the page already had.
+  public internal(set) var reusedCellCount = 0
+
   /// The rows the page shows, in the coordinates of `seq`.
   public internal(set) var window: [WireRange] = []
   /// The cells of the rows the page holds, by item identity.
@@ -95,6 +100,7 @@ public final class WebListView: ListView {
       let id = dataSource?.listView(self, identifierForItemAt: indexPath),
       let cell = liveCells[id], cell.reuseIdentifier == reuseIdentifier
     else { return nil }
+    reusedCellCount += 1
     return cell
   }
 

@@ -1,0 +1,119 @@
+"""Shared fixtures of the browser tests: a server per module, a headless Chromium per test,
+and screenshots saved under artifacts/screenshots/."""
+
+import json
+import os
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "screenshots"
+
+
+def bin_path() -> Path:
+    configured = os.environ.get("DIFFABLE_BIN_PATH")
+    if configured:
+        return Path(configured)
+    out = subprocess.run(
+        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
+    )
+    return Path(out.stdout.strip())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A server executable of this package, started on a free port and stopped afterwards."""
+
+    def __init__(self, product: str, *arguments: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log_path = ROOT / "artifacts" / f"{product}-{self.port}.log"
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.product = product
+        self.arguments = list(arguments)
+        self.process = None
+
+    def start(self):
+        log = open(self.log_path, "w")
+        self.process = subprocess.Popen(
+            [str(bin_path() / self.product), "--port", str(self.port), *self.arguments],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.product} exited: {self.log_path.read_text()}")
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"{self.product} did not start: {self.log_path.read_text()}")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+
+@pytest.fixture(scope="module")
+def demo_server():
+    server = Server("diffable-demo").start()
+    yield server
+    server.stop()
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--window-size=1280,900", "--force-prefers-reduced-motion=false"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture
+def driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture
+def second_driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+def screenshot(browser, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    browser.save_screenshot(str(path))
+    return path
+
+
+def debug_state(browser) -> dict:
+    """The page's debug hook (window.diffableDebug), as JSON-safe data."""
+    return json.loads(browser.execute_script(
+        "return JSON.stringify(window.diffableDebug && window.diffableDebug.snapshot ? "
+        "window.diffableDebug.snapshot() : null)"))

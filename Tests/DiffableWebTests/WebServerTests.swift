@@ -1,0 +1,166 @@
+import DiffableWeb
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import HummingbirdWebSocket
+import Synchronization
+import Testing
+
+/// Counts the app objects alive, to show that a closed connection frees its session.
+final class Liveness: Sendable {
+  let alive = Mutex(0)
+  let made = Mutex(0)
+}
+
+@MainActor
+final class CounterApp {
+  let liveness: Liveness
+  let dataSource: CollectionViewDiffableDataSource<Int, Int>
+  var items = [1, 2, 3]
+
+  init(session: WebSession, liveness: Liveness) {
+    self.liveness = liveness
+    liveness.alive.withLock { $0 += 1 }
+    liveness.made.withLock { $0 += 1 }
+    let view = session.makeListView(named: "list")
+    let registration = CellRegistration<ListCell, Int> { cell, _, id in
+      var content = cell.defaultContentConfiguration()
+      content.text = "\(id)"
+      cell.contentConfiguration = content
+    }
+    dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, path, id in
+      view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
+    }
+    apply()
+    session.appMessageHandler = { [unowned self] name, _ in
+      if name == "add" {
+        self.items.append(self.items.count + 1)
+        self.apply()
+      }
+    }
+  }
+
+  func apply() {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(items)
+    dataSource.apply(snapshot)
+  }
+
+  deinit { liveness.alive.withLock { $0 -= 1 } }
+}
+
+@Suite("WebServer over a real socket")
+struct WebServerTests {
+  static func makeServer(_ liveness: Liveness) throws -> WebServer {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("diffable-web-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "<html><body>test page</body></html>".write(
+      to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+    return WebServer(
+      configuration: .init(host: "127.0.0.1", port: 0),
+      page: .init(indexFile: "page.html", folders: [folder.path])
+    ) { session in
+      CounterApp(session: session, liveness: liveness)
+    }
+  }
+
+  /// The test client sends `Origin: ws://localhost`, a same-host origin for a server on
+  /// 127.0.0.1 with a port picked at random.
+  static func origin(_ port: Int?) -> WebSocketClientConfiguration { .init() }
+
+  @Test func servesThePageAndItsFiles() async throws {
+    let app = try Self.makeServer(Liveness()).makeApplication()
+    try await app.test(.live) { client in
+      try await client.execute(uri: "/", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(String(buffer: response.body).contains("test page"))
+      }
+      try await client.execute(uri: "/README.md", method: .get) { response in
+        #expect(response.status == .ok)
+      }
+      try await client.execute(uri: "/missing.js", method: .get) { response in
+        #expect(response.status == .notFound)
+      }
+    }
+  }
+
+  @Test func refusesOtherOrigins() async throws {
+    let liveness = Liveness()
+    let app = try Self.makeServer(liveness).makeApplication()
+    try await app.test(.live) { client in
+      var fields = HTTPFields()
+      fields[.origin] = "http://evil.example"
+      await #expect(throws: (any Error).self) {
+        try await client.ws("/ws", configuration: .init(additionalHeaders: fields)) { _, _, _ in }
+      }
+    }
+    #expect(liveness.made.withLock { $0 } == 0)
+  }
+
+  @Test func connectionsAreIndependentKeepWorkingAfterBadMessagesAndFreeTheirState() async throws {
+    let liveness = Liveness()
+    let app = try Self.makeServer(liveness).makeApplication()
+    try await app.test(.live) { client in
+      // First connection: adds an item, sends garbage, and still gets answers.
+      try await client.ws("/ws", configuration: Self.origin(client.port)) { inbound, outbound, _ in
+        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let structure = try await Self.next(&messages)
+        #expect(structure["type"] as? String == "structure")
+        try await outbound.write(.text("garbage"))
+        #expect(try await Self.next(&messages)["code"] as? String == "malformed")
+        try await outbound.write(.text(#"{"v":1,"type":"app","name":"add"}"#))
+        let batch = try await Self.next(&messages)
+        #expect(batch["type"] as? String == "batch")
+        #expect((batch["sections"] as! [[String: Any]])[0]["count"] as? Int == 4)
+      }
+      // Second connection: a session of its own, unaffected by the first.
+      try await client.ws("/ws", configuration: Self.origin(client.port)) { inbound, _, _ in
+        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let structure = try await Self.next(&messages)
+        #expect((structure["sections"] as! [[String: Any]])[0]["count"] as? Int == 3)
+      }
+    }
+    #expect(liveness.made.withLock { $0 } == 2)
+    // Each closed connection released its session and app object.
+    var alive = liveness.alive.withLock { $0 }
+    for _ in 0..<50 where alive > 0 {
+      try await Task.sleep(for: .milliseconds(20))
+      alive = liveness.alive.withLock { $0 }
+    }
+    #expect(alive == 0)
+  }
+
+  static func next(_ iterator: inout WebSocketInboundMessageStream.AsyncIterator) async throws
+    -> [String: Any]
+  {
+    guard case .text(let text) = try await iterator.next() else {
+      Issue.record("expected a text message")
+      return [:]
+    }
+    return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+  }
+
+  @Test func originRules() {
+    let configuration = WebServer.Configuration(host: "127.0.0.1", port: 8080)
+    #expect(WebServer.isAllowedForTesting(origin: "http://127.0.0.1:8080", configuration))
+    #expect(WebServer.isAllowedForTesting(origin: "http://localhost:8080", configuration))
+    #expect(!WebServer.isAllowedForTesting(origin: "http://localhost:9999", configuration))
+    #expect(!WebServer.isAllowedForTesting(origin: "http://evil.example:8080", configuration))
+    #expect(!WebServer.isAllowedForTesting(origin: nil, configuration))
+    #expect(!WebServer.isAllowedForTesting(origin: "file://", configuration))
+    #expect(
+      !WebServer.isAllowedForTesting(origin: "ws://localhost, http://evil.example", configuration))
+    #expect(WebServer.isAllowedForTesting(origin: "ws://localhost:8080", configuration))
+  }
+
+  @Test func portInUseIsAClearMessage() {
+    #expect(
+      WebServerError.portInUse(8080).description
+        == "Port 8080 is already in use. Stop the other program, or choose another port with --port."
+    )
+  }
+}

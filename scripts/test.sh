@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Every test of the project: the Swift tests, then the end-to-end browser tests
+# (Tests/Browser: pytest + selenium driving Debian's headless Chromium against the demo and
+# sample servers). Installs what the browser tests need when it is missing and this runs as
+# root; otherwise says exactly what to install. `swift test` alone still runs every Swift test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+  export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+echo "== swift test"
+swift test
+
+echo "== browser test prerequisites"
+missing_apt=()
+command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing_apt+=(chromium-driver)
+missing_pip=()
+python3 -c "import selenium" 2>/dev/null || missing_pip+=(selenium)
+python3 -c "import pytest" 2>/dev/null || missing_pip+=(pytest)
+python3 -c "import websocket" 2>/dev/null || missing_pip+=(websocket-client)
+if [ ${#missing_apt[@]} -gt 0 ] || [ ${#missing_pip[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    if [ ${#missing_apt[@]} -gt 0 ]; then
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_apt[@]}"
+    fi
+    if [ ${#missing_pip[@]} -gt 0 ]; then
+      python3 -m pip install -q "${missing_pip[@]}"
+    fi
+  else
+    echo "The browser tests need: ${missing_apt[*]:-} ${missing_pip[*]:-}" >&2
+    [ ${#missing_apt[@]} -gt 0 ] && echo "  sudo apt-get install ${missing_apt[*]}" >&2
+    [ ${#missing_pip[@]} -gt 0 ] && echo "  python3 -m pip install ${missing_pip[*]}" >&2
+    echo "(swift test passed; run this script again once they are installed.)" >&2
+    exit 1
+  fi
+fi
+
+echo "== build the servers the browser tests start"
+swift build --product diffable-demo
+if grep -q '"recipes"' Package.swift; then swift build --product recipes; fi
+export DIFFABLE_BIN_PATH="$(swift build --show-bin-path)"
+
+echo "== browser tests"
+python3 -m pytest -q Tests/Browser
