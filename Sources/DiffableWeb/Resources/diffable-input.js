@@ -312,8 +312,7 @@
       const box = edge === 'leading' ? el.dcv.leading : el.dcv.trailing;
       const description = row.cell && row.cell.swipe && row.cell.swipe[edge];
       if (!edges[edge]) {
-        view.openSwipe = { row, edge };
-        view.closeSwipe(false);
+        view.resetSwipe(row);
         return;
       }
       const distance = Math.abs(offset);
@@ -324,16 +323,14 @@
       }
       const actionsWidth = box.getBoundingClientRect().width || 80;
       if (distance > actionsWidth / 2) view.openSwipeActions(row, edge, false);
-      else {
-        view.openSwipe = { row, edge };
-        view.closeSwipe(false);
-      }
+      else if (view.openSwipe && view.openSwipe.row === row) view.closeSwipe(false);
+      else view.resetSwipe(row);
     };
     const cancel = (e) => {
       if (e.pointerId !== event.pointerId) return;
       finish(null);
       if (view.openSwipe && view.openSwipe.row === row) view.openSwipeActions(row, view.openSwipe.edge, false);
-      else el.dcv.body.style.transform = '';
+      else view.resetSwipe(row);
     };
     window.addEventListener('pointermove', move, true);
     window.addEventListener('pointerup', up, true);

@@ -18,6 +18,7 @@
     sidebarPlain: { inset: 10, gap: 8, header: 40, after: 8 },
   };
   const COMPOSITIONAL_HEADER = 40;
+  const SCROLLBAR_GUTTER = 12;
 
   function dimension(value, width, fallback) {
     if (!value || typeof value !== 'object' || !(value.value > 0)) return fallback;
@@ -95,12 +96,15 @@
       const itemWidth = Math.max(1, dimension(row.itemWidth, width, 120));
       const itemHeight = Math.max(1, dimension(row.itemHeight, width, DEFAULT_ROW_HEIGHT));
       const scrollWidth = pad.leading + pad.trailing + (count === 0 ? 0 : count * itemWidth + (count - 1) * spacingX);
+      // The row scrolls sideways inside the view; its scroll bar gets a strip of its own
+      // below the items instead of covering them.
+      const band = pad.top + itemHeight + pad.bottom + SCROLLBAR_GUTTER;
       return {
         index, kind: 'row', count, headerHeight, itemWidth, itemHeight, spacingX, pad, scrollWidth,
         scrolling: row.scrollingBehavior || 'continuous',
         itemsTop: headerHeight + pad.top,
-        rowBandHeight: pad.top + itemHeight + pad.bottom,
-        height: headerHeight + pad.top + itemHeight + pad.bottom,
+        rowBandHeight: band,
+        height: headerHeight + band,
       };
     }
     const list = layout.list || {};
@@ -119,8 +123,8 @@
     };
   }
 
-  // Where item i sits, in its section's coordinates ({x, y, w, h}). For a horizontal row, x is
-  // in the row's scrolling content and y is within the section like the others.
+  // Where item i sits, in its section's coordinates ({x, y, w, h}). For a horizontal row, both
+  // are in the row's scrolling content, which starts below the section's header.
   function itemRect(geometry, i, width) {
     switch (geometry.kind) {
       case 'grid': {
@@ -136,7 +140,7 @@
       case 'row':
         return {
           x: geometry.pad.leading + i * (geometry.itemWidth + geometry.spacingX),
-          y: geometry.itemsTop,
+          y: geometry.pad.top, // in the row's scroller, which sits below the header
           w: geometry.itemWidth,
           h: geometry.itemHeight,
         };

@@ -25,10 +25,18 @@
   let nextRowKey = 1;
 
   // The shared debug hook the browser tests read. `stats.cellNodes` counts cell nodes in the
-  // document right now (ghosts of deleted rows fading out included).
+  // document right now (ghosts of deleted rows fading out included); snapshot() is the
+  // same as plain JSON-safe data (the views themselves hold DOM nodes).
   const debug = global.diffableDebug || (global.diffableDebug = {
     views: {},
     lastBatch: null,
+    snapshot() {
+      const views = {};
+      for (const name of Object.keys(this.views)) views[name] = this.views[name].debugSnapshot();
+      const stats = {};
+      for (const key of Object.keys(this.stats)) stats[key] = this.stats[key];
+      return { views, lastBatch: this.lastBatch ? JSON.parse(JSON.stringify(this.lastBatch)) : null, stats };
+    },
     stats: {
       structures: 0,
       batchesApplied: 0,
@@ -139,6 +147,39 @@
       return Array.from(this.selected, (row) => this.pathOf(row)).filter(Boolean);
     }
 
+    // What the view holds, as JSON-safe data: sections, and the rows that have nodes.
+    debugSnapshot() {
+      const rendered = [];
+      for (const row of this.rendered) {
+        if (!row.el || !row.el.isConnected || row.dead) continue;
+        const path = this.pathOf(row);
+        if (path) rendered.push({ indexPath: path, id: row.cell ? row.cell.id : null, selected: this.selected.has(row) });
+      }
+      rendered.sort((a, b) => a.indexPath[0] - b.indexPath[0] || a.indexPath[1] - b.indexPath[1]);
+      return {
+        name: this.name,
+        seq: this.seq,
+        editing: this.editing,
+        focused: this.focusedIndexPath,
+        selected: this.selectedIndexPaths,
+        lastApplied: this.lastApplied,
+        sections: this.sections.map((section, s) => {
+          const layout = section.info.layout || {};
+          const geometry = this.layout && this.layout.sections[s];
+          return {
+            id: section.id,
+            count: section.rows.length,
+            layout: layout.kind || 'list',
+            appearance: layout.list ? layout.list.appearance : null,
+            rowHeight: geometry && geometry.kind === 'list' ? geometry.rowHeight : geometry ? geometry.itemHeight : null,
+            tree: section.tree,
+            header: section.info.header && section.info.header.content ? section.info.header.content.text || null : null,
+          };
+        }),
+        rendered,
+      };
+    }
+
     // The cell JSON the page holds for an index path (null when not loaded).
     cellAt(path) {
       const section = this.sections[path[0]];
@@ -201,6 +242,8 @@
         return;
       }
       let relayout = false;
+      const delivered = new Set();
+      const trees = new Set();
       for (const entry of message.cells) {
         const [s, i] = entry.indexPath;
         const section = this.sections[s];
@@ -208,8 +251,12 @@
           console.warn('[diffable] cells for a row that does not exist:', M.pathText(entry.indexPath));
           continue;
         }
-        relayout = this.setCell(this.ensureRow(s, i), s, i, entry.cell) || relayout;
+        const row = this.ensureRow(s, i);
+        relayout = this.setCell(row, s, i, entry.cell) || relayout;
+        delivered.add(row);
+        if (section.tree) trees.add(section);
       }
+      for (const section of trees) this.inferExpansion(section, delivered);
       if (relayout) this.relayoutKeepingScroll();
       this.render();
     }
@@ -225,6 +272,7 @@
         this.sections.map((s) => ({ rows: s.rows })), message.update,
         message.sections.map((s) => s.count), () => this.newRow());
       if (!result.ok) return this.reportMismatch(message, result.reason);
+      const started = performance.now();
 
       this.cancelDrag();
       const animated = !!message.animated && this.options.animations !== false && !reducedMotion();
@@ -285,6 +333,7 @@
       for (const { row } of result.reconfigured) {
         if (!delivered.has(row)) row.stale = true; // keeps showing its old contents until then
       }
+      for (const section of sections) if (section.tree) this.inferExpansion(section, delivered);
       this.relayout();
 
       // Rows inserted where the user can see them fade in.
@@ -310,7 +359,8 @@
       debug.stats.batchesApplied++;
       const summary = this.summarize(message, result);
       this.lastApplied = summary;
-      debug.lastBatch = { view: this.name, seq: message.seq, animated: !!message.animated, update: message.update, result: 'ack', summary };
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      debug.lastBatch = { view: this.name, seq: message.seq, animated: !!message.animated, update: message.update, result: 'ack', summary, ms };
       this.sync(true);
       this.dispatchEvent(new CustomEvent('batch', { detail: { seq: message.seq, animated: !!message.animated, update: message.update, summary, result: 'ack' } }));
       return undefined;
@@ -799,6 +849,33 @@
       return moved;
     }
 
+    // UIKit's collection view turns an outline row's disclosure itself when the row expands
+    // or collapses; the batch only inserts or deletes the children, and the row keeps the
+    // cell it had. So, here too: a parent is expanded exactly when the row after it is one
+    // level deeper (the rows are the visible outline in pre-order). Rows whose neighbour is
+    // not loaded are left as they are.
+    inferExpansion(section, delivered) {
+      const rows = section.rows;
+      if (rows.length > TREE_SIBLINGS_LIMIT) return;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        const outline = row && row.cell && row.cell.outline;
+        if (!outline || !outline.hasChildren || delivered.has(row)) continue;
+        let expanded;
+        if (i + 1 === rows.length) expanded = false;
+        else {
+          const next = rows[i + 1];
+          const nextOutline = next && next.cell && !next.stale && next.cell.outline;
+          if (!nextOutline) continue;
+          expanded = nextOutline.level > outline.level;
+        }
+        if (expanded !== !!outline.isExpanded) {
+          row.cell = Object.assign({}, row.cell, { outline: Object.assign({}, outline, { isExpanded: expanded }) });
+        }
+      }
+      section.levels = null;
+    }
+
     siblingPosition(section, i) {
       if (section.rows.length > TREE_SIBLINGS_LIMIT) return null;
       if (!section.levels) {
@@ -1074,7 +1151,7 @@
       const [s, i] = path;
       const geometry = this.layout.sections[s];
       const rect = L.itemRect(geometry, i, this.layout.width);
-      const top = geometry.top + rect.y;
+      const top = geometry.top + rect.y + (geometry.kind === 'row' ? geometry.headerHeight : 0);
       const { top: viewTop, height } = this.viewport();
       const headerRoom = i === 0 ? geometry.itemsTop : 0;
       if (top - headerRoom < viewTop) this.element.scrollTop = top - headerRoom;
@@ -1109,7 +1186,9 @@
       const path = this.pathOf(row);
       if (!path) return;
       this.send('swipe', { indexPath: path, edge, action: identifier });
-      this.closeSwipe(true);
+      // A full swipe fires without ever opening, so the body is put back either way.
+      if (this.openSwipe && this.openSwipe.row === row) this.closeSwipe(true);
+      else this.resetSwipe(row);
     }
 
     // Moves a row by the user's hand: locally first, then `reorder`. If the server refuses,
@@ -1187,12 +1266,19 @@
       if (!open || !open.row.el) return;
       const el = open.row.el;
       const hadFocus = el.contains(document.activeElement) && document.activeElement !== el;
-      el.classList.remove('dcv-swipe-open', 'dcv-swipe-open-leading', 'dcv-swipe-open-trailing');
-      el.dcv.body.style.transform = '';
-      for (const button of el.querySelectorAll('.dcv-swipe button')) button.tabIndex = -1;
+      this.resetSwipe(open.row);
       if (hadFocus || refocus) {
         if (el.isConnected && open.row === this.focusRow) el.focus({ preventScroll: true });
       }
+    }
+
+    // Slides a row's body back over its actions.
+    resetSwipe(row) {
+      const el = row.el;
+      if (!el) return;
+      el.classList.remove('dcv-swipe-open', 'dcv-swipe-open-leading', 'dcv-swipe-open-trailing');
+      el.dcv.body.style.transform = '';
+      for (const button of el.querySelectorAll('.dcv-swipe button')) button.tabIndex = -1;
     }
 
     cancelDrag() {
