@@ -364,6 +364,11 @@
     el.classList.remove('dcv-placeholder');
     el.setAttribute('data-item-id', String(cell.id));
     fillContent(parts.content, cell.content, options);
+    // The separator starts under the text, as in UIKit: past the indentation and the image.
+    const content = cell.content || {};
+    const size = content.imageProperties && content.imageProperties.maximumSize;
+    const imageWidth = content.image ? (size && size.width > 0 ? size.width : 26) + 14 : 0;
+    el.style.setProperty('--dcv-separator-inset', (16 + (options.indent || 0) + imageWidth) + 'px');
     parts.before.textContent = '';
     parts.after.textContent = '';
     const accessories = Array.isArray(cell.accessories) ? cell.accessories : [];

@@ -423,7 +423,7 @@
         id: String(info.id),
         rowHeight: learned.rowHeight || 0,
         tree: !!learned.tree,
-        el: null, headerEl: null, scroller: null, scrollContent: null, lines: new Map(),
+        el: null, headerEl: null, itemsEl: null, items: null, scroller: null, scrollContent: null, lines: new Map(),
         headerKey: null, levels: null,
       };
       section.rowHeight = this.chosenRowHeight(section) || section.rowHeight;
@@ -437,7 +437,7 @@
       section.headerKey = null;
       if (layoutChanged && section.el) {
         section.el.remove();
-        section.el = section.headerEl = section.scroller = section.scrollContent = null;
+        section.el = section.headerEl = section.scroller = section.scrollContent = section.itemsEl = section.items = null;
         section.lines = new Map();
         for (const row of section.rows) if (row && row.el) this.forgetNode(row);
       }
@@ -511,7 +511,7 @@
       const learned = this.learned.get(section.id) || {};
       if (cell.outline && !section.tree) {
         section.tree = learned.tree = true;
-        if (section.el) section.el.setAttribute('role', 'tree');
+        if (section.items) section.items.setAttribute('role', 'tree');
       }
       const layout = section.info.layout;
       const headerItem = layout && layout.kind === 'list' && layout.list && layout.list.headerMode === 'firstItemInSection' && i === 0;
@@ -596,14 +596,19 @@
       const appearance = geometry.kind === 'list' ? geometry.appearance : null;
       el.className = 'dcv-section dcv-section-' + geometry.kind + (appearance ? ' dcv-appearance-' + appearance : '') +
         (geometry.separators ? ' dcv-separators' : '') + (section.tree ? ' dcv-tree' : '');
-      el.setAttribute('role', geometry.kind === 'grid' ? 'grid' : section.tree ? 'tree' : 'list');
       el.setAttribute('data-section-id', section.id);
+      if (geometry.kind === 'row' && !section.scroller) this.createRowScroller(section);
+      // The rows' container carries the role, so the list (tree, grid) owns only its items;
+      // the header beside it is a heading that names it.
+      const items = geometry.kind === 'row' ? section.scrollContent : section.itemsEl;
+      section.items = items;
+      items.setAttribute('role', geometry.kind === 'grid' ? 'grid' : section.tree ? 'tree' : 'list');
       if (geometry.kind === 'grid') {
-        el.setAttribute('aria-rowcount', String(geometry.lines));
-        el.setAttribute('aria-colcount', String(geometry.columns));
+        items.setAttribute('aria-rowcount', String(geometry.lines));
+        items.setAttribute('aria-colcount', String(geometry.columns));
       } else {
-        el.removeAttribute('aria-rowcount');
-        el.removeAttribute('aria-colcount');
+        items.removeAttribute('aria-rowcount');
+        items.removeAttribute('aria-colcount');
       }
       const header = section.info.header;
       const showsHeader = geometry.kind === 'list' ? geometry.hasHeader : geometry.headerHeight > 0;
@@ -614,36 +619,29 @@
           if (!section.headerEl) {
             section.headerEl = document.createElement('div');
             section.headerEl.className = 'dcv-header';
+            section.headerEl.setAttribute('role', 'heading');
+            section.headerEl.setAttribute('aria-level', '2');
             section.headerEl.id = this.idPrefix + 'header-' + (nextRowKey++);
             el.insertBefore(section.headerEl, el.firstChild);
           }
           C.fillHeader(section.headerEl, header, this.cellOptions(section, null));
-          el.setAttribute('aria-labelledby', section.headerEl.id);
-          el.removeAttribute('aria-label');
         } else {
           if (section.headerEl) section.headerEl.remove();
           section.headerEl = null;
-          el.removeAttribute('aria-labelledby');
-          el.setAttribute('aria-label', section.id);
         }
+      }
+      if (section.headerEl) {
+        items.setAttribute('aria-labelledby', section.headerEl.id);
+        items.removeAttribute('aria-label');
+      } else {
+        items.removeAttribute('aria-labelledby');
+        items.setAttribute('aria-label', section.id);
       }
       if (section.headerEl) {
         section.headerEl.style.height = geometry.headerHeight + 'px';
         section.headerEl.classList.toggle('dcv-header-padded', !!(layout.list && layout.list.headerTopPadding > 0));
       }
       if (geometry.kind === 'row') {
-        if (!section.scroller) {
-          section.scroller = document.createElement('div');
-          section.scroller.className = 'dcv-hscroll';
-          section.scrollContent = document.createElement('div');
-          section.scrollContent.className = 'dcv-hcontent';
-          section.scroller.appendChild(section.scrollContent);
-          el.appendChild(section.scroller);
-          section.scroller.addEventListener('scroll', () => {
-            this.scheduleRender();
-            this.scheduleWindow();
-          }, { passive: true });
-        }
         section.scroller.style.top = geometry.headerHeight + 'px';
         section.scroller.style.height = geometry.rowBandHeight + 'px';
         section.scroller.setAttribute('data-scrolling', geometry.scrolling);
@@ -654,10 +652,27 @@
       }
     }
 
+    createRowScroller(section) {
+      section.scroller = document.createElement('div');
+      section.scroller.className = 'dcv-hscroll';
+      section.scrollContent = document.createElement('div');
+      section.scrollContent.className = 'dcv-hcontent';
+      section.scroller.appendChild(section.scrollContent);
+      section.el.appendChild(section.scroller);
+      section.scroller.addEventListener('scroll', () => {
+        this.scheduleRender();
+        this.scheduleWindow();
+      }, { passive: true });
+      section.itemsEl.remove();
+    }
+
     createSectionElement(section) {
       const el = document.createElement('div');
       el.className = 'dcv-section';
       section.el = el;
+      section.itemsEl = document.createElement('div');
+      section.itemsEl.className = 'dcv-items';
+      el.appendChild(section.itemsEl);
       // Sections stay in index order in the DOM, so reading order follows the screen.
       const index = this.sections.indexOf(section);
       const after = this.sections.slice(index + 1).find((s) => s.el && s.el.parentNode === this.content);
@@ -784,7 +799,7 @@
       row.i = i;
       if (row === this.focusRow) this.focusPath = [s, i];
       const el = row.el;
-      const parent = geometry.kind === 'row' ? section.scrollContent : section.el;
+      const parent = section.items;
       let moved = created;
       if (el.parentNode !== parent) {
         parent.appendChild(el);
@@ -926,7 +941,7 @@
         }
         const members = new Map();
         for (const row of this.rendered) {
-          if (row.s !== s || !row.el || row.el.parentNode !== section.el) continue;
+          if (row.s !== s || !row.el || row.el.parentNode !== section.items) continue;
           const line = Math.floor(row.i / geometry.columns);
           let list = members.get(line);
           if (!list) members.set(line, (list = []));
@@ -945,7 +960,7 @@
             el.className = 'dcv-grid-line';
             el.setAttribute('role', 'row');
             section.lines.set(line, el);
-            section.el.appendChild(el);
+            section.items.appendChild(el);
           }
           el.setAttribute('aria-rowindex', String(line + 1));
           rows.sort((a, b) => a.i - b.i);
