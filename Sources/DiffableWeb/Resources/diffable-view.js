@@ -9,10 +9,9 @@
   const M = global.DiffableModel;
   const L = global.DiffableLayout;
   const C = global.DiffableCells;
-
-  const MOVE_MS = 300;
-  const FADE_MS = 220;
-  const EASING = 'cubic-bezier(0.25, 0.8, 0.3, 1)';
+  const A = global.DiffableAnimation;
+  const MOVE_MS = A.MOVE_MS;
+  const reducedMotion = A.reducedMotion;
   // Rows get nodes within half a viewport of the visible area, and the server is told about
   // (and asked for) rows within one and a half: by the time a row scrolls in, its contents
   // are usually there.
@@ -52,14 +51,6 @@
       },
     },
   });
-
-  function reducedMotion() {
-    return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  }
-
-  function sameRange(a, b) {
-    return a[0] === b[0] && a[1] === b[1];
-  }
 
   class DiffableCollectionView extends EventTarget {
     // element: the scrolling container (give it a height in CSS). connection: a
@@ -624,7 +615,7 @@
             section.headerEl.id = this.idPrefix + 'header-' + (nextRowKey++);
             el.insertBefore(section.headerEl, el.firstChild);
           }
-          C.fillHeader(section.headerEl, header, this.cellOptions(section, null));
+          C.fillHeader(section.headerEl, header, this.cellOptions(null));
         } else {
           if (section.headerEl) section.headerEl.remove();
           section.headerEl = null;
@@ -677,9 +668,7 @@
       const index = this.sections.indexOf(section);
       const after = this.sections.slice(index + 1).find((s) => s.el && s.el.parentNode === this.content);
       this.content.insertBefore(el, after ? after.el : null);
-      if (section.fresh && this.options.animations !== false && !reducedMotion()) {
-        el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS, easing: 'ease-out' });
-      }
+      if (section.fresh && this.options.animations !== false && !reducedMotion()) A.fadeIn(el);
     }
 
     // --- rendering ---------------------------------------------------------------------------
@@ -767,7 +756,7 @@
       this.focusPath = [target, i];
     }
 
-    cellOptions(section, row, i) {
+    cellOptions(row) {
       const cell = row && row.cell;
       const outline = cell && cell.outline;
       return {
@@ -825,7 +814,7 @@
         // A reconfigure keeps the node; if focus sat on a control that is rebuilt, it goes
         // back to the row.
         const inner = el !== document.activeElement && el.contains(document.activeElement);
-        C.fillCell(el, row.cell, this.cellOptions(section, row, i));
+        C.fillCell(el, row.cell, this.cellOptions(row));
         if (inner && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
         if (this.openSwipe && this.openSwipe.row === row) this.openSwipeActions(row, this.openSwipe.edge, false);
       }
@@ -982,71 +971,28 @@
       row.shown = null;
     }
 
-    // A node that no longer belongs to a row fades out where it is, then goes.
-    ghost(el, animated) {
-      el.classList.add('dcv-ghost');
-      el.removeAttribute('id');
-      el.removeAttribute('role');
-      el.removeAttribute('tabindex');
-      el.setAttribute('aria-hidden', 'true');
-      if (el.contains(document.activeElement)) el.blur();
-      if (!animated) {
-        el.remove();
-        return;
-      }
-      const fade = el.animate([{ opacity: getComputedStyle(el).opacity }, { opacity: 0 }], { duration: FADE_MS, easing: 'ease-in', fill: 'forwards' });
-      fade.onfinish = () => el.remove();
-      setTimeout(() => el.remove(), FADE_MS + 200);
-    }
-
     hasFocus() {
       return this.element.contains(document.activeElement) && document.activeElement !== this.element;
     }
 
-    // --- animation (FLIP) ----------------------------------------------------------------------
+    // --- animation (diffable-animation.js does the work) -------------------------------------
 
-    // First: where every row node and section is on screen before a change.
     measure() {
-      const rects = new Map();
-      for (const row of this.rendered) if (row.el && row.el.isConnected) rects.set(row.el, row.el.getBoundingClientRect());
-      for (const section of this.sections) if (section.el) rects.set(section.el, section.el.getBoundingClientRect());
-      return rects;
+      const elements = [];
+      for (const row of this.rendered) if (row.el) elements.push(row.el);
+      for (const section of this.sections) if (section.el) elements.push(section.el);
+      return A.measure(elements);
     }
 
-    // Last, invert, play: every node that was measured and is still shown slides from where
-    // it was. A row inside a section that slides itself only makes up the difference.
     play(first) {
-      const sectionDelta = new Map();
-      for (const section of this.sections) {
-        if (!section.el || !first.has(section.el)) continue;
-        const before = first.get(section.el);
-        const after = section.el.getBoundingClientRect();
-        const dx = before.left - after.left;
-        const dy = before.top - after.top;
-        sectionDelta.set(section.el, [dx, dy]);
-        if (Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) {
-          section.el.animate([{ transform: 'translate(' + dx + 'px,' + dy + 'px)' }, { transform: 'none' }], { duration: MOVE_MS, easing: EASING });
-        }
-      }
-      for (const row of this.rendered) {
-        const el = row.el;
-        if (!el) continue;
-        if (el.classList.contains('dcv-fresh')) {
-          el.classList.remove('dcv-fresh');
-          el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS, easing: 'ease-out', delay: FADE_MS / 2, fill: 'backwards' });
-          continue;
-        }
-        const before = first.get(el);
-        if (!before) continue;
-        const after = el.getBoundingClientRect();
-        const sectionEl = el.closest('.dcv-section');
-        const [pdx, pdy] = sectionDelta.get(sectionEl) || [0, 0];
-        const dx = before.left - after.left - pdx;
-        const dy = before.top - after.top - pdy;
-        if (Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) {
-          el.animate([{ transform: 'translate(' + dx + 'px,' + dy + 'px)' }, { transform: 'none' }], { duration: MOVE_MS, easing: EASING });
-        }
-      }
+      const containers = this.sections.map((section) => section.el).filter(Boolean);
+      const rows = [];
+      for (const row of this.rendered) if (row.el) rows.push(row.el);
+      A.play(first, containers, rows, (el) => el.closest('.dcv-section'));
+    }
+
+    ghost(el, animated) {
+      A.ghost(el, animated);
     }
 
     // --- talking about the window -----------------------------------------------------------

@@ -5,8 +5,8 @@
 // sends a fresh `structure` for every view).
 //
 // Load order, plain <script> tags, no build step:
-//   diffable-model.js, diffable-layout.js, diffable-cells.js, diffable-view.js,
-//   diffable-input.js, diffable.js
+//   diffable-model.js, diffable-layout.js, diffable-cells.js, diffable-animation.js,
+//   diffable-view.js, diffable-input.js, diffable.js
 //
 //   const connection = new DiffableConnection();            // ws(s)://<this host>/ws
 //   const view = new DiffableCollectionView(el, connection, 'demo');
