@@ -35,11 +35,32 @@ public struct WebServer: Sendable {
     /// Folders of static files, searched in order after DiffableWeb's own (which holds
     /// `diffable.js` and `diffable.css`).
     public var folders: [String]
+    /// Files made on request, such as generated images: given a request path, the content
+    /// type and body, or `nil` to fall through to the folders.
+    public var generatedFile: (@Sendable (String) -> GeneratedFile?)?
 
     /// Creates a page description.
-    public init(indexFile: String, folders: [String] = []) {
+    public init(
+      indexFile: String, folders: [String] = [],
+      generatedFile: (@Sendable (String) -> GeneratedFile?)? = nil
+    ) {
       self.indexFile = indexFile
       self.folders = folders
+      self.generatedFile = generatedFile
+    }
+  }
+
+  /// A file made on request.
+  public struct GeneratedFile: Sendable {
+    /// Its MIME type, such as `image/svg+xml`.
+    public var contentType: String
+    /// Its content.
+    public var body: String
+
+    /// Creates a generated file.
+    public init(contentType: String, body: String) {
+      self.contentType = contentType
+      self.body = body
     }
   }
 
@@ -75,6 +96,9 @@ public struct WebServer: Sendable {
   {
     let folders = [Self.resourceFolder] + page.folders
     let router = Router()
+    if let generate = page.generatedFile {
+      router.middlewares.add(GeneratedFileMiddleware(generate: generate))
+    }
     for folder in folders {
       router.middlewares.add(FileMiddleware(folder, searchForIndexHtml: false, logger: logger))
     }
@@ -205,5 +229,22 @@ final class SessionCounter: Sendable {
       $0 += 1
       return $0
     }
+  }
+}
+
+/// Answers GET requests whose path the page generates; passes the others on.
+struct GeneratedFileMiddleware<Context: RequestContext>: RouterMiddleware {
+  let generate: @Sendable (String) -> WebServer.GeneratedFile?
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard request.method == .get, let file = generate(request.uri.path) else {
+      return try await next(request, context)
+    }
+    return Response(
+      status: .ok, headers: [.contentType: file.contentType, .cacheControl: "max-age=3600"],
+      body: .init(byteBuffer: ByteBuffer(string: file.body)))
   }
 }
