@@ -17,7 +17,7 @@
   // are usually there.
   const RENDER_MARGIN = 0.5;
   const WINDOW_MARGIN = 1.5;
-  const WINDOW_THROTTLE_MS = 120;
+  const WINDOW_THROTTLE_MS = 80;
   const EVICT_ABOVE = 5000;
   const TREE_SIBLINGS_LIMIT = 5000;
 
@@ -79,7 +79,7 @@
       this.batchCount = 0;
       this.lingerUntil = 0;
       this.lastWindow = '';
-      this.windowTimer = 0;
+      this.lastSync = 0;
       this.syncScheduled = false;
       this.renderScheduled = false;
       this.lastApplied = null;
@@ -98,10 +98,8 @@
       element.appendChild(this.status);
       element.appendChild(this.content);
 
-      element.addEventListener('scroll', () => {
-        this.scheduleRender();
-        this.scheduleWindow();
-      }, { passive: true });
+      // Every render schedules a (throttled) sync with the server, so scrolling needs nothing else.
+      element.addEventListener('scroll', () => this.scheduleRender(), { passive: true });
       if (typeof ResizeObserver === 'function') {
         let lastWidth = -1;
         new ResizeObserver(() => {
@@ -111,7 +109,6 @@
             this.relayout();
           }
           this.scheduleRender();
-          this.scheduleWindow();
         }).observe(element);
       }
       if (global.DiffableInput) global.DiffableInput.install(this);
@@ -650,10 +647,7 @@
       section.scrollContent.className = 'dcv-hcontent';
       section.scroller.appendChild(section.scrollContent);
       section.el.appendChild(section.scroller);
-      section.scroller.addEventListener('scroll', () => {
-        this.scheduleRender();
-        this.scheduleWindow();
-      }, { passive: true });
+      section.scroller.addEventListener('scroll', () => this.scheduleRender(), { passive: true });
       section.itemsEl.remove();
     }
 
@@ -997,27 +991,26 @@
 
     // --- talking about the window -----------------------------------------------------------
 
+    // At most one window report and one round of cell requests per WINDOW_THROTTLE_MS, and
+    // always one after the last change: a fast scroll through 100,000 rows asks for the rows
+    // it stops at, not for every row it flew past.
     scheduleSync() {
       if (this.syncScheduled) return;
       this.syncScheduled = true;
-      Promise.resolve().then(() => {
+      const wait = Math.max(0, this.lastSync + WINDOW_THROTTLE_MS - performance.now());
+      const run = () => {
         this.syncScheduled = false;
         this.sync(false);
-      });
-    }
-
-    scheduleWindow() {
-      if (this.windowTimer) return;
-      this.windowTimer = setTimeout(() => {
-        this.windowTimer = 0;
-        this.sync(false);
-      }, WINDOW_THROTTLE_MS);
+      };
+      if (wait === 0) Promise.resolve().then(run);
+      else setTimeout(run, wait);
     }
 
     // Tells the server which rows the page shows (when that changed, or `force`) and asks
     // for the contents it lacks there.
     sync(force) {
       if (this.seq === null || !this.layout || !this.connection || !this.connection.isOpen()) return;
+      this.lastSync = performance.now();
       const ranges = this.renderRanges(WINDOW_MARGIN);
       const windowRanges = [];
       const missing = [];
