@@ -94,8 +94,10 @@
       this.status = document.createElement('div');
       this.status.className = 'dcv-status';
       this.status.setAttribute('role', 'status');
-      this.status.textContent = 'Connecting…';
+      this.statusText = document.createElement('span');
+      this.status.appendChild(this.statusText);
       element.appendChild(this.status);
+      this.setStatus('Connecting…');
       element.appendChild(this.content);
 
       // Every render schedules a (throttled) sync with the server, so scrolling needs nothing else.
@@ -117,6 +119,12 @@
     }
 
     // --- public API -----------------------------------------------------------------------
+
+    // The line shown over the view while it waits for the server ('' hides it).
+    setStatus(text) {
+      this.statusText.textContent = text;
+      this.status.hidden = !text;
+    }
 
     setEditing(editing) {
       this.editing = !!editing;
@@ -189,13 +197,13 @@
     // The connection closed: nothing shown is backed by a session any more.
     handleDisconnect() {
       this.seq = null;
-      this.status.textContent = 'Disconnected';
+      this.setStatus('Disconnected');
       this.element.classList.add('dcv-disconnected');
     }
 
     handleConnect() {
       this.element.classList.remove('dcv-disconnected');
-      this.status.textContent = 'Loading…';
+      this.setStatus('Loading…');
     }
 
     applyStructure(message) {
@@ -212,7 +220,7 @@
       this.sections = message.sections.map((info) => this.makeSection(info, new Array(info.count).fill(null)));
       this.lastWindow = '';
       this.element.classList.remove('dcv-disconnected');
-      this.status.textContent = '';
+      this.setStatus('');
       debug.stats.structures++;
       this.relayout();
       this.render();
