@@ -125,6 +125,8 @@ struct WebListViewTests {
     let before = fixture.dataSource.snapshot()
     fixture.send(#"{"v":1,"type":"select","view":"list","seq":99,"indexPath":[0,0]}"#)
     #expect(fixture.last["code"] as? String == "stale")
+    #expect(fixture.last["view"] as? String == "list")
+    #expect(fixture.last["seq"] as? Int == 99)
     fixture.send(
       #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":[[0,10]]}"#)
     #expect(fixture.last["code"] as? String == "outOfRange")
@@ -168,6 +170,17 @@ struct WebListViewTests {
     #expect(fixture.last["seq"] as? Int == before + 1)
     #expect(fixture.view.mismatches == ["seq \(before): count 9 vs 10"])
     fixture.send(#"{"v":1,"type":"ack","view":"list","seq":\#(fixture.seq)}"#)
+    #expect(fixture.view.acknowledgedSeq == before + 1)
+    // An ack that crossed a later batch is accepted; one for a seq never sent is not.
+    fixture.dataSource.apply(
+      fixture.dataSource.snapshot().withoutMarks, animatingDifferences: false)
+    var snapshot = fixture.dataSource.snapshot()
+    snapshot.appendItems([500])
+    fixture.dataSource.apply(snapshot)
+    fixture.send(#"{"v":1,"type":"ack","view":"list","seq":\#(before + 1)}"#)
+    #expect(fixture.last["type"] as? String == "batch")
+    fixture.send(#"{"v":1,"type":"ack","view":"list","seq":\#(fixture.seq + 5)}"#)
+    #expect(fixture.last["code"] as? String == "stale")
     #expect(fixture.view.acknowledgedSeq == before + 1)
   }
 

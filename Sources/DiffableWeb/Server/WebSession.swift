@@ -87,12 +87,16 @@ public final class WebSession {
       guard let viewName = message.viewName, let view = listViews[viewName] else {
         refuse(
           WireError(
-            .unknownView, "no view named \"\(message.viewName ?? "")\"", inReplyTo: message.type))
+            .unknownView, "no view named \"\(message.viewName ?? "")\"", inReplyTo: message.type,
+            view: message.viewName, seq: message.seq))
         return
       }
       do {
         try view.handle(message)
       } catch {
+        var error = error
+        error.view = viewName
+        error.seq = message.seq
         refuse(error)
       }
       if case .mismatch(_, _, let reason) = message {
