@@ -22,7 +22,7 @@ struct RecipesCommand: AsyncParsableCommand {
     do {
       dataStore = try await MainActor.run { try DataStore(directory: directory) }
     } catch {
-      throw ValidationError("\(error)")
+      throw ServerFailure("\(error)")
     }
     let options = server
     let web = WebServer(
@@ -35,10 +35,10 @@ struct RecipesCommand: AsyncParsableCommand {
     }
     do {
       try await web.run { port in
-        print("Recipes: open \(options.address(port: port))  (data in \(directory.path))")
+        printNow("Recipes: open \(options.address(port: port))  (data in \(directory.path))")
       }
     } catch let error as WebServerError {
-      throw ValidationError(error.description)
+      throw ServerFailure(error.description)
     }
   }
 }
