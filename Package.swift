@@ -8,6 +8,14 @@ import PackageDescription
 let internalChecks = ProcessInfo.processInfo.environment["DIFFABLE_INTERNAL_CHECKS"] != nil
 let librarySettings: [SwiftSetting] = internalChecks ? [.define("DIFFABLE_INTERNAL_CHECKS")] : []
 
+// RecipeKit uses Apple's Combine where it exists and OpenCombine everywhere else.
+let nonApple: [Platform] = [.linux, .windows, .android]
+let combineWhereMissing: [Target.Dependency] = [
+  .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApple)),
+  .product(
+    name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: nonApple)),
+]
+
 let package = Package(
   name: "swift-diffable",
   products: [
@@ -22,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    // RecipeKit: Combine's stand-in where Apple's Combine is missing.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(
@@ -88,6 +98,11 @@ let package = Package(
       dependencies: ["Diffable", "DiffableTesting"],
       swiftSettings: librarySettings
     ),
+
+    // RecipeKit: the Recipes sample's model, store, persistence, sample data and images.
+    // Pure model: no dependency on the data sources or the web view.
+    .target(name: "RecipeKit", dependencies: combineWhereMissing),
+    .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"] + combineWhereMissing),
   ],
   swiftLanguageModes: [.v6]
 )
