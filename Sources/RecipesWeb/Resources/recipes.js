@@ -18,7 +18,7 @@
   };
 
   const connection = new DiffableConnection();
-  const sidebarView = new DiffableCollectionView($('sidebar'), connection, 'sidebar', { label: 'Library' });
+  const sidebarView = new DiffableCollectionView($('sidebar'), connection, 'sidebar', { label: 'Filters' });
   // A little taller than a plain subtitle row, so the 48-point picture has air around it.
   const listView = new DiffableCollectionView($('recipe-list'), connection, 'recipes', {
     label: 'Recipes', assetBase: '/images/', rowHeight: () => RECIPE_ROW_HEIGHT,
@@ -279,7 +279,6 @@
     $('toast-undo').hidden = !undoable;
     // Set after un-hiding, so that screen readers announce the new text.
     $('toast-message').textContent = message;
-    toast.classList.remove('is-leaving');
     scheduleToastHide();
   }
 
