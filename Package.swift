@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "DiffableDataSource", targets: ["DiffableDataSource"]),
     .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
     .executable(name: "diffable-demo", targets: ["diffable-demo"]),
+    .executable(name: "recipes", targets: ["recipes"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -57,7 +58,24 @@ let package = Package(
     ),
     .executableTarget(
       name: "diffable-demo",
-      dependencies: ["DiffableWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "DiffableWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: librarySettings
+    ),
+    // The Recipes sample: its view controllers and page (RecipesWeb), and the executable.
+    .target(
+      name: "RecipesWeb",
+      dependencies: ["DiffableWeb", "RecipeKit"] + combineWhereMissing,
+      resources: [.copy("Resources")],
+      swiftSettings: librarySettings
+    ),
+    .executableTarget(
+      name: "recipes",
+      dependencies: [
+        "RecipesWeb", "RecipeKit", "DiffableWeb",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: librarySettings
     ),
     .target(
@@ -91,6 +109,11 @@ let package = Package(
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       ],
+      swiftSettings: librarySettings
+    ),
+    .testTarget(
+      name: "RecipesWebTests",
+      dependencies: ["RecipesWeb", "RecipeKit", "DiffableTesting"] + combineWhereMissing,
       swiftSettings: librarySettings
     ),
     .testTarget(

@@ -217,6 +217,20 @@ public final class DataStore {
     delete(id: recipe.id)
   }
 
+  /// Puts back a recipe deleted a moment ago (an undo), with its id, at `position` in the
+  /// list (clamped to the list).
+  ///
+  /// - Returns: Whether it was restored: `false` when a recipe with its id is in the store,
+  ///   or the id was never issued by this store.
+  @discardableResult
+  public func restore(_ recipe: Recipe, at position: Int) -> Bool {
+    guard positions[recipe.id] == nil, recipe.id < nextId, recipe.id >= 0 else { return false }
+    var recipes = allRecipes
+    recipes.insert(recipe, at: min(max(0, position), recipes.count))
+    commit(recipes)
+    return true
+  }
+
   /// Puts the recipes a list shows into the order the list now shows them.
   ///
   /// `newOrder` is the full list of ids a (possibly filtered) list displays, after the

@@ -32,16 +32,23 @@ public final class RecipeListController: ListViewDelegate {
   public var willDeleteRecipe: (@MainActor (Recipe) -> Void)?
   var allRecipesSubscriber: AnyCancellable?
   var recipeDidChangeSubscriber: AnyCancellable?
+  /// The recipes as last published. `@Published` sends a new array *before* the store's
+  /// property holds it, so cells come from here rather than from the store.
+  var recipesByID: [Recipe.ID: Recipe] = [:]
 
   /// Connects a list view to the store and loads the recipes.
   public init(listView: any ListView, dataStore: DataStore) {
     self.listView = listView
     self.dataStore = dataStore
     configureDataSource()
+    remember(dataStore.allRecipes)
     loadRecipeData(dataStore.allRecipes)
     allRecipesSubscriber = dataStore.$allRecipes.sink { [weak self] recipes in
       // Published sends before the property changes: use the value it sends.
-      MainActor.assumeIsolated { self?.refreshRecipeData(recipes) }
+      MainActor.assumeIsolated {
+        self?.remember(recipes)
+        self?.refreshRecipeData(recipes)
+      }
     }
     recipeDidChangeSubscriber = NotificationCenter.default
       .publisher(for: .recipeDidChange)
@@ -64,8 +71,7 @@ public final class RecipeListController: ListViewDelegate {
       let favoriteTitle =
         self.dataStore.recipe(with: id)?.isFavorite == true ? "Unfavorite" : "Favorite"
       let favorite = ContextualAction(style: .normal, title: favoriteTitle) { _, completion in
-        self.dataStore.toggleFavorite(id: id)
-        completion(true)
+        completion(self.dataStore.toggleFavorite(id: id) != nil)
       }
       return SwipeActionsConfiguration(actions: [delete, favorite])
     }
@@ -97,20 +103,25 @@ public final class RecipeListController: ListViewDelegate {
     }
     recipeListDataSource = CollectionViewDiffableDataSource(collectionView: listView) {
       [unowned self] view, indexPath, identifier in
-      let recipe = self.dataStore.recipe(with: identifier)!
+      // Every id shown comes from a published array, so its recipe is known.
+      let recipe = self.recipesByID[identifier]!
       return view.dequeueConfiguredReusableCell(
         using: recipeCellRegistration, for: indexPath, item: recipe)
     }
     recipeListDataSource.reorderingHandlers.canReorderItem = { _ in true }
     recipeListDataSource.reorderingHandlers.didReorder = { [unowned self] transaction in
-      self.dataStore.reorder(shownRecipeIDs: transaction.finalSnapshot.itemIdentifiers)
+      self.dataStore.reorder(transaction.finalSnapshot.itemIdentifiers)
     }
+  }
+
+  func remember(_ recipes: [Recipe]) {
+    recipesByID = Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, $0) })
   }
 
   func snapshot(of recipes: [Recipe]) -> DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID> {
     var snapshot = DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>()
     snapshot.appendSections([.main])
-    snapshot.appendItems(dataStore.recipeIDs(in: filter, from: recipes), toSection: .main)
+    snapshot.appendItems(filter.recipeIDs(in: recipes), toSection: .main)
     return snapshot
   }
 

@@ -78,7 +78,7 @@ public final class RecipesSession {
   func handle(_ name: String, _ payload: JSONValue) {
     switch name {
     case "toggleFavorite":
-      if let id = payload["id"].flatMap(Self.int) { dataStore.toggleFavorite(id: id) }
+      if let id = payload["id"].flatMap(Self.int) { _ = dataStore.toggleFavorite(id: id) }
     case "deleteRecipe":
       if let id = payload["id"].flatMap(Self.int) { list.deleteRecipe(id) }
     case "undoDelete":
@@ -124,9 +124,11 @@ public final class RecipesSession {
         updated.isFavorite = existing.isFavorite
         updated.addedOn = existing.addedOn
         updated.imageName = existing.imageName
-        try dataStore.validate(updated)
-        dataStore.update(updated)
-        reply(true, id: id)
+        guard let stored = dataStore.update(try updated.validated()) else {
+          reply(false, "That recipe no longer exists.")
+          return
+        }
+        reply(true, id: stored.id)
       }
     } catch {
       reply(false, "\(error)")

@@ -92,7 +92,7 @@ public final class SidebarController: ListViewDelegate {
     collections.expand([Self.collectionsHeader])
     dataSource.apply(collections, to: .collections, animatingDifferences: false)
     collectionsSubscriber = dataStore.$allRecipes.sink { [weak self] recipes in
-      MainActor.assumeIsolated { self?.updateCollections(DataStore.collections(of: recipes)) }
+      MainActor.assumeIsolated { self?.updateCollections(DataStore.collectionNames(in: recipes)) }
     }
   }
 

@@ -53,6 +53,17 @@ struct DataStoreTests {
     #expect(addedOn == addedOn.rounded(.down), "the file keeps whole seconds")
   }
 
+  @Test func restorePutsADeletedRecipeBackWhereItWas() {
+    let store = smallStore()
+    let removed = store.delete(id: 3)!
+    let changes = published(store) { #expect(store.restore(removed, at: 2)) }
+    #expect(titles(store) == ["a", "b", "c", "d", "e"])
+    #expect(changes == [[1, 2, 3, 4, 5]])
+    #expect(!store.restore(removed, at: 0), "it is back: a second undo does nothing")
+    #expect(!store.restore(recipe(99, "never issued"), at: 0))
+    #expect(store.collections.contains("Quick"))
+  }
+
   @Test func addIgnoresTheCallersIdAndNeverReusesOne() throws {
     let store = smallStore()
     store.delete(id: 5)
