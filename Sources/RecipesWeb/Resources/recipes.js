@@ -82,6 +82,7 @@
   connection.onStatus(({ state: status }) => {
     statusEl.dataset.state = status;
     statusEl.textContent = STATUS_LABELS[status] || status;
+    statusEl.title = '';
     document.body.classList.toggle('is-offline', status !== 'open');
     if (status !== 'open') return;
     // A new connection is a new session: nothing selected, the list shows everything.
@@ -91,8 +92,9 @@
     }
     state.wasOpen = true;
   });
+  // The sidebar's bar has room for a word; the retry delay goes in the tooltip.
   connection.addEventListener('retry', (event) => {
-    statusEl.textContent = 'Offline — retrying in ' + Math.max(1, Math.round(event.detail.delay / 1000)) + ' s';
+    statusEl.title = 'Retrying in ' + Math.max(1, Math.round(event.detail.delay / 1000)) + ' s';
   });
 
   // --- the list pane's header ----------------------------------------------------------------
@@ -121,8 +123,10 @@
   editButton.addEventListener('click', () => {
     state.editing = !state.editing;
     listView.setEditing(state.editing);
+    // As in UIKit, the button names what it does next ("Done" ends editing), so its label
+    // carries the state and it is not also a pressed/unpressed toggle.
     editButton.textContent = state.editing ? 'Done' : 'Edit';
-    editButton.setAttribute('aria-pressed', String(state.editing));
+    editButton.dataset.editing = String(state.editing);
     $('list-pane').classList.toggle('is-editing', state.editing);
   });
 
@@ -187,8 +191,8 @@
     const favoriteButton = $('detail-favorite');
     favoriteButton.setAttribute('aria-pressed', String(favorite));
     favoriteButton.dataset.favorite = String(favorite);
+    // The name stays "Favorite"; aria-pressed carries the state, as a toggle button should.
     favoriteButton.title = favorite ? 'Remove from Favorites' : 'Add to Favorites';
-    $('detail-favorite-label').textContent = favorite ? 'Favorited' : 'Favorite';
 
     // Another recipe starts at its top; the same one, changed, keeps the reader's place.
     if (!previous || previous.id !== recipe.id) $('detail-scroll').scrollTop = 0;
