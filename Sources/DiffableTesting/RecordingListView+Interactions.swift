@@ -20,6 +20,13 @@ extension RecordingListView {
     delegate?.listView(self, didSelectItemAt: indexPath)
   }
 
+  /// Selects the item at `indexPath` from code, or clears the selection; the delegate is
+  /// not told.
+  public func selectItem(at indexPath: IndexPath?) {
+    for cell in cells.joined() { cell.isSelected = false }
+    if let indexPath { shownCell(at: indexPath, "selectItem(at:)").isSelected = true }
+  }
+
   /// The index paths of the selected cells.
   public var selectedIndexPaths: [IndexPath] {
     var selected: [IndexPath] = []

@@ -148,6 +148,7 @@ public final class RecipeListController: ListViewDelegate {
       recipeListDataSource.indexPath(for: selected) == nil
     else { return }
     selectedRecipeID = nil
+    listView.selectItem(at: nil)
     didSelectRecipe?(nil)
   }
 

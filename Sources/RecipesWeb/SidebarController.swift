@@ -91,6 +91,8 @@ public final class SidebarController: ListViewDelegate {
     var collections = createSnapshotOfCollections(dataStore.collections)
     collections.expand([Self.collectionsHeader])
     dataSource.apply(collections, to: .collections, animatingDifferences: false)
+    // All Recipes is what the list shows first: say so.
+    listView.selectItem(at: IndexPath(indexes: [0, 0]))
     collectionsSubscriber = dataStore.$allRecipes.sink { [weak self] recipes in
       MainActor.assumeIsolated { self?.updateCollections(DataStore.collectionNames(in: recipes)) }
     }

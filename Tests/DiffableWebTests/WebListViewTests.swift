@@ -235,6 +235,26 @@ struct WebListViewTests {
     #expect(swiped == [IndexPath(indexes: [0, 2])])
   }
 
+  @Test func selectingFromCodeRefreshesTheRowsInPlace() {
+    let fixture = WebFixture()
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":5}]}"#
+    )
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 1]))
+    var update = fixture.last["update"] as! [String: Any]
+    #expect(update["reconfiguredItems"] as? [[Int]] == [[0, 1]])
+    var cell = (fixture.last["cells"] as! [[String: Any]])[0]["cell"] as! [String: Any]
+    #expect(cell["selected"] as? Bool == true)
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 3]))
+    update = fixture.last["update"] as! [String: Any]
+    #expect(update["reconfiguredItems"] as? [[Int]] == [[0, 1], [0, 3]])
+    cell = (fixture.last["cells"] as! [[String: Any]])[0]["cell"] as! [String: Any]
+    #expect(cell["selected"] as? Bool == false)
+    let count = fixture.messages.count
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 3]))  // already selected
+    #expect(fixture.messages.count == count)
+  }
+
   @Test func appMessagesReachTheHandler() {
     let fixture = WebFixture()
     var received: [String] = []

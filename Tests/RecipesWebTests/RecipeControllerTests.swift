@@ -76,6 +76,7 @@ struct RecipeListControllerTests {
     controller.show(.collection("Soups"))
     #expect(view.rows == ["Tomato Soup", "Lentil Stew"])
     #expect(controller.selectedRecipeID == nil)  // Pancakes is filtered out
+    #expect(view.selectedIndexPaths.isEmpty)
     controller.show(.favorites)
     #expect(view.rows == ["Pancakes"])
     #expect(selected == [2, nil])

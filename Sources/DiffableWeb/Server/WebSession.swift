@@ -49,7 +49,9 @@ public final class WebSession {
     precondition(
       listViews[name] == nil,
       "WebSession.makeListView(named:): the session already has a view named \"\(name)\"")
-    let view = WebListView(name: name) { [weak self] message in self?.send(message) }
+    let view = WebListView(
+      name: name, send: { [weak self] message in self?.send(message) },
+      started: { [weak self] in self?.isStarted ?? false })
     listViews[name] = view
     return view
   }
