@@ -177,7 +177,8 @@ final class DemoController {
       session.sendApp(
         "state", payload: .object(["list": .array(shown.map { .string($0.description) })]))
     default:
-      session.sendApp("error", payload: .object(["text": .string("unknown command \(command)")]))
+      session.sendApp(
+        "error", payload: .object(["text": .string("unknown command \(command.prefix(80))")]))
     }
   }
 }

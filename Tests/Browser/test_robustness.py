@@ -146,10 +146,6 @@ def oversized_outcome(ws):
         return "closed"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Docs/WebProtocol.md promises a `tooLarge` error on an open connection for messages over "
-    "1 MiB; the server's WebSocket frame limit (maxFrameSize = 1 MiB) closes the connection "
-    "before the message is ever read"))
 def test_oversized_message_is_refused_and_the_connection_stays_open(demo_server):
     ws, _ = open_socket(demo_server)
     ws.send(json.dumps({"v": 1, "type": "app", "name": "command", "payload": {"command": OVER_LIMIT}}))

@@ -14,8 +14,14 @@ public struct WebServer: Sendable {
     public var host: String
     /// The port to bind; 0 picks a free one.
     public var port: Int
-    /// The largest WebSocket message accepted, in bytes.
+    /// The largest WebSocket message accepted, in bytes. A larger one, up to four times
+    /// this, is read and refused with a `tooLarge` error on an open connection; beyond that
+    /// the transport closes the connection (code 1009), so no client can make the server
+    /// buffer without bound.
     public var maximumMessageSize: Int
+
+    /// What the transport reads before giving up on a message.
+    var transportLimit: Int { maximumMessageSize * 4 }
 
     /// Creates a configuration.
     public init(
@@ -141,7 +147,7 @@ public struct WebServer: Sendable {
           for await text in stream { try await outbound.write(.text(text)) }
         }
         do {
-          for try await message in inbound.messages(maxSize: configuration.maximumMessageSize) {
+          for try await message in inbound.messages(maxSize: configuration.transportLimit) {
             guard case .text(let text) = message else {
               await MainActor.run {
                 session.refuse(WireError(.malformed, "messages are JSON text frames"))
@@ -164,7 +170,7 @@ public struct WebServer: Sendable {
       router: router,
       server: .http1WebSocketUpgrade(
         webSocketRouter: webSocketRouter,
-        configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageSize))),
+        configuration: .init(ws: .init(maxFrameSize: configuration.transportLimit))),
       configuration: .init(address: .hostname(configuration.host, port: port)),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
