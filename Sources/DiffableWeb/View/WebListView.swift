@@ -137,8 +137,12 @@ public final class WebListView: ListView {
   /// Where a row the page holds is now, found among the window's rows.
   func indexPathOfLiveCell(_ item: ListIdentifier) -> IndexPath? {
     guard let dataSource else { return nil }
-    for range in window {
-      for row in range.start..<range.end {
+    let sectionCount = dataSource.numberOfSections(in: self)
+    // The window is the page's last report, which can predate a batch just applied (a
+    // selection cleared because its row was deleted): only rows that still exist are asked.
+    for range in window where range.section < sectionCount {
+      let count = dataSource.listView(self, numberOfItemsInSection: range.section)
+      for row in range.start..<max(range.start, min(range.end, count)) {
         let path = IndexPath(indexes: [range.section, row])
         if dataSource.listView(self, identifierForItemAt: path) == item { return path }
       }
