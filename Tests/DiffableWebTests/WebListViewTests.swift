@@ -255,6 +255,21 @@ struct WebListViewTests {
     #expect(fixture.messages.count == count)
   }
 
+  /// Regression: clearing the selection of a row a batch just removed looked it up in the
+  /// page's last window, which still named rows past the new end, and stopped the server.
+  @Test func clearingTheSelectionOfARemovedRowWithAStaleWindow() {
+    let fixture = WebFixture(items: [0, 1, 2, 3, 4])
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":5}]}"#
+    )
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 4]))
+    var snapshot = fixture.dataSource.snapshot()
+    snapshot.deleteItems([4])
+    fixture.dataSource.apply(snapshot)
+    fixture.view.selectItem(at: nil)
+    #expect(fixture.view.selectedItemForTesting == nil)
+  }
+
   @Test func appMessagesReachTheHandler() {
     let fixture = WebFixture()
     var received: [String] = []

@@ -134,6 +134,9 @@ public final class WebListView: ListView {
       BatchUpdate(reconfiguredItems: affected.sorted()), animated: false, completion: nil)
   }
 
+  /// The selected item's description, for tests.
+  public var selectedItemForTesting: String? { selectedItem?.description }
+
   /// Where a row the page holds is now, found among the window's rows.
   func indexPathOfLiveCell(_ item: ListIdentifier) -> IndexPath? {
     guard let dataSource else { return nil }
