@@ -8,6 +8,14 @@ import PackageDescription
 let internalChecks = ProcessInfo.processInfo.environment["DIFFABLE_INTERNAL_CHECKS"] != nil
 let librarySettings: [SwiftSetting] = internalChecks ? [.define("DIFFABLE_INTERNAL_CHECKS")] : []
 
+// RecipeKit uses Apple's Combine where it exists and OpenCombine everywhere else.
+let nonApple: [Platform] = [.linux, .windows, .android]
+let combineWhereMissing: [Target.Dependency] = [
+  .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApple)),
+  .product(
+    name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: nonApple)),
+]
+
 let package = Package(
   name: "swift-diffable",
   products: [
@@ -16,12 +24,15 @@ let package = Package(
     .library(name: "DiffableDataSource", targets: ["DiffableDataSource"]),
     .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
     .executable(name: "diffable-demo", targets: ["diffable-demo"]),
+    .executable(name: "recipes", targets: ["recipes"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    // RecipeKit: Combine's stand-in where Apple's Combine is missing.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(
@@ -47,7 +58,24 @@ let package = Package(
     ),
     .executableTarget(
       name: "diffable-demo",
-      dependencies: ["DiffableWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "DiffableWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: librarySettings
+    ),
+    // The Recipes sample: its view controllers and page (RecipesWeb), and the executable.
+    .target(
+      name: "RecipesWeb",
+      dependencies: ["DiffableWeb", "RecipeKit"] + combineWhereMissing,
+      resources: [.copy("Resources")],
+      swiftSettings: librarySettings
+    ),
+    .executableTarget(
+      name: "recipes",
+      dependencies: [
+        "RecipesWeb", "RecipeKit", "DiffableWeb",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: librarySettings
     ),
     .target(
@@ -84,10 +112,20 @@ let package = Package(
       swiftSettings: librarySettings
     ),
     .testTarget(
+      name: "RecipesWebTests",
+      dependencies: ["RecipesWeb", "RecipeKit", "DiffableTesting"] + combineWhereMissing,
+      swiftSettings: librarySettings
+    ),
+    .testTarget(
       name: "DiffableTestingTests",
       dependencies: ["Diffable", "DiffableTesting"],
       swiftSettings: librarySettings
     ),
+
+    // RecipeKit: the Recipes sample's model, store, persistence, sample data and images.
+    // Pure model: no dependency on the data sources or the web view.
+    .target(name: "RecipeKit", dependencies: combineWhereMissing),
+    .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"] + combineWhereMissing),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -20,6 +20,13 @@ extension RecordingListView {
     delegate?.listView(self, didSelectItemAt: indexPath)
   }
 
+  /// Selects the item at `indexPath` from code, or clears the selection; the delegate is
+  /// not told.
+  public func selectItem(at indexPath: IndexPath?) {
+    for cell in cells.joined() { cell.isSelected = false }
+    if let indexPath { shownCell(at: indexPath, "selectItem(at:)").isSelected = true }
+  }
+
   /// The index paths of the selected cells.
   public var selectedIndexPaths: [IndexPath] {
     var selected: [IndexPath] = []
@@ -92,35 +99,25 @@ extension RecordingListView {
   }
 
   /// The swipe actions the list configuration offers for the item at `indexPath`.
-  public func swipeActions(at indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration? {
+  public func swipeActions(
+    at indexPath: IndexPath, edge: ListLayoutConfiguration.SwipeEdge
+  ) -> SwipeActionsConfiguration? {
     _ = shownCell(at: indexPath, "swipeActions(at:edge:)")
-    let provider =
-      edge == .leading
-      ? listConfiguration?.leadingSwipeActionsConfigurationProvider
-      : listConfiguration?.trailingSwipeActionsConfigurationProvider
-    return provider?(indexPath)
+    return listConfiguration?.swipeActionsConfiguration(for: edge, at: indexPath)
   }
 
   /// Swipes the item at `indexPath` and taps the action with the given title; returns
   /// what the action's completion reported (`nil` if there was no such action).
   @discardableResult
-  public func performSwipeAction(titled title: String, at indexPath: IndexPath, edge: SwipeEdge)
-    -> Bool?
-  {
+  public func performSwipeAction(
+    titled title: String, at indexPath: IndexPath, edge: ListLayoutConfiguration.SwipeEdge
+  ) -> Bool? {
     guard let configuration = swipeActions(at: indexPath, edge: edge),
       let action = configuration.actions.first(where: { $0.title == title })
     else { return nil }
     var performed: Bool?
     action.perform { performed = $0 }
     return performed
-  }
-
-  /// The edge a swipe starts from.
-  public enum SwipeEdge: Sendable {
-    /// Swipe actions shown on the leading side.
-    case leading
-    /// Swipe actions shown on the trailing side.
-    case trailing
   }
 
   func shownCell(at indexPath: IndexPath, _ method: StaticString) -> ListCell {

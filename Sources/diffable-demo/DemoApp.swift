@@ -21,10 +21,10 @@ struct DemoApp: AsyncParsableCommand {
     }
     do {
       try await web.run { port in
-        print("DiffableWeb demo: open \(options.address(port: port))")
+        printNow("DiffableWeb demo: open \(options.address(port: port))")
       }
     } catch let error as WebServerError {
-      throw ValidationError(error.description)
+      throw ServerFailure(error.description)
     }
   }
 }

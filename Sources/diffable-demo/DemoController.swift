@@ -170,8 +170,15 @@ final class DemoController {
       starred = []
       revisions = [:]
       applyEntries()
+    case "report":
+      // The list's order as the server's data source holds it (the first 200 entries),
+      // so a page or a test can compare it with what it shows.
+      let shown = dataSource.snapshot().itemIdentifiers(inSection: .list).prefix(200)
+      session.sendApp(
+        "state", payload: .object(["list": .array(shown.map { .string($0.description) })]))
     default:
-      session.sendApp("error", payload: .object(["text": .string("unknown command \(command)")]))
+      session.sendApp(
+        "error", payload: .object(["text": .string("unknown command \(command.prefix(80))")]))
     }
   }
 }

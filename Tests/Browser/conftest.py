@@ -1,7 +1,7 @@
 """Shared fixtures of the browser tests: a server per module, a headless Chromium per test,
 and screenshots saved under artifacts/screenshots/."""
 
-import json
+import functools
 import os
 import socket
 import subprocess
@@ -13,10 +13,18 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from demo_page import DemoPage, debug_state  # noqa: F401 (tests import it from here)
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "reduced_motion: run the test's browsers with prefers-reduced-motion: reduce")
+
+
+@functools.lru_cache(maxsize=None)
 def bin_path() -> Path:
     configured = os.environ.get("DIFFABLE_BIN_PATH")
     if configured:
@@ -39,6 +47,8 @@ class Server:
     def __init__(self, product: str, *arguments: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
         self.log_path = ROOT / "artifacts" / f"{product}-{self.port}.log"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self.product = product
@@ -62,6 +72,9 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError(f"{self.product} did not start: {self.log_path.read_text()}")
 
+    def is_running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
     def stop(self):
         if self.process and self.process.poll() is None:
             self.process.terminate()
@@ -78,31 +91,47 @@ class Server:
 def demo_server():
     server = Server("diffable-demo").start()
     yield server
+    crashed = not server.is_running()
     server.stop()
+    # Whatever a module sent it, the server must still be up at the end.
+    assert not crashed, f"diffable-demo exited during the module:\n{server.log()[-2000:]}"
 
 
-def make_driver():
+def make_driver(reduced_motion: bool = False):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
+    # Chromium reads --force-prefers-reduced-motion as a plain switch: any value, "=false"
+    # included, turns reduced motion on. The opposite needs a switch of its own.
+    motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--force-prefers-reduced-motion=false"):
+                     "--window-size=1280,900", motion):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def _wants_reduced_motion(request) -> bool:
+    return request.node.get_closest_marker("reduced_motion") is not None
+
+
 @pytest.fixture
-def driver():
-    browser = make_driver()
+def driver(request):
+    browser = make_driver(_wants_reduced_motion(request))
     yield browser
     browser.quit()
 
 
 @pytest.fixture
-def second_driver():
-    browser = make_driver()
+def second_driver(request):
+    browser = make_driver(_wants_reduced_motion(request))
     yield browser
     browser.quit()
+
+
+@pytest.fixture
+def demo(driver, demo_server) -> DemoPage:
+    """The demo page, loaded, connected and showing its rows, with the test's probes in it."""
+    return DemoPage(driver, demo_server).open()
 
 
 def screenshot(browser, name: str) -> Path:
@@ -110,10 +139,3 @@ def screenshot(browser, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     browser.save_screenshot(str(path))
     return path
-
-
-def debug_state(browser) -> dict:
-    """The page's debug hook (window.diffableDebug), as JSON-safe data."""
-    return json.loads(browser.execute_script(
-        "return JSON.stringify(window.diffableDebug && window.diffableDebug.snapshot ? "
-        "window.diffableDebug.snapshot() : null)"))

@@ -64,8 +64,11 @@ struct DataSourceOutlineTests {
     }
     #expect(fixture.view.toggleDisclosure(at: path(1, 0)))
     #expect(fixture.view.rows.suffix(4) == ["Collections", "Breakfast", "Soups", "Desserts"])
+    // The parent's cell is refreshed in place, so its disclosure shows the new state.
     #expect(
-      fixture.batches.last == BatchUpdate(insertedItems: [path(1, 1), path(1, 2), path(1, 3)]))
+      fixture.batches.last
+        == BatchUpdate(
+          insertedItems: [path(1, 1), path(1, 2), path(1, 3)], reconfiguredItems: [path(1, 0)]))
     #expect(fixture.dataSource.snapshot(for: .collections).isExpanded("Collections"))
     #expect(
       fixture.dataSource.listView(fixture.view, outlineStateForItemAt: path(1, 1))
@@ -73,7 +76,9 @@ struct DataSourceOutlineTests {
     #expect(fixture.view.toggleDisclosure(at: path(1, 0)))
     #expect(fixture.view.rows.count == 4)
     #expect(
-      fixture.batches.last == BatchUpdate(deletedItems: [path(1, 1), path(1, 2), path(1, 3)]))
+      fixture.batches.last
+        == BatchUpdate(
+          deletedItems: [path(1, 1), path(1, 2), path(1, 3)], reconfiguredItems: [path(1, 0)]))
     #expect(fixture.events == ["will expand Collections", "will collapse Collections"])
     // A leaf shows no disclosure, so there is nothing to click.
     #expect(!fixture.view.toggleDisclosure(at: path(0, 0)))

@@ -125,6 +125,8 @@ struct WebListViewTests {
     let before = fixture.dataSource.snapshot()
     fixture.send(#"{"v":1,"type":"select","view":"list","seq":99,"indexPath":[0,0]}"#)
     #expect(fixture.last["code"] as? String == "stale")
+    #expect(fixture.last["view"] as? String == "list")
+    #expect(fixture.last["seq"] as? Int == 99)
     fixture.send(
       #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":[[0,10]]}"#)
     #expect(fixture.last["code"] as? String == "outOfRange")
@@ -168,6 +170,17 @@ struct WebListViewTests {
     #expect(fixture.last["seq"] as? Int == before + 1)
     #expect(fixture.view.mismatches == ["seq \(before): count 9 vs 10"])
     fixture.send(#"{"v":1,"type":"ack","view":"list","seq":\#(fixture.seq)}"#)
+    #expect(fixture.view.acknowledgedSeq == before + 1)
+    // An ack that crossed a later batch is accepted; one for a seq never sent is not.
+    fixture.dataSource.apply(
+      fixture.dataSource.snapshot().withoutMarks, animatingDifferences: false)
+    var snapshot = fixture.dataSource.snapshot()
+    snapshot.appendItems([500])
+    fixture.dataSource.apply(snapshot)
+    fixture.send(#"{"v":1,"type":"ack","view":"list","seq":\#(before + 1)}"#)
+    #expect(fixture.last["type"] as? String == "batch")
+    fixture.send(#"{"v":1,"type":"ack","view":"list","seq":\#(fixture.seq + 5)}"#)
+    #expect(fixture.last["code"] as? String == "stale")
     #expect(fixture.view.acknowledgedSeq == before + 1)
   }
 
@@ -220,6 +233,41 @@ struct WebListViewTests {
     #expect(fixture.last["code"] as? String == "refused")
     #expect(spy.events == ["select [0, 1]", "accessory [0, 1]"])
     #expect(swiped == [IndexPath(indexes: [0, 2])])
+  }
+
+  @Test func selectingFromCodeRefreshesTheRowsInPlace() {
+    let fixture = WebFixture()
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":5}]}"#
+    )
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 1]))
+    var update = fixture.last["update"] as! [String: Any]
+    #expect(update["reconfiguredItems"] as? [[Int]] == [[0, 1]])
+    var cell = (fixture.last["cells"] as! [[String: Any]])[0]["cell"] as! [String: Any]
+    #expect(cell["selected"] as? Bool == true)
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 3]))
+    update = fixture.last["update"] as! [String: Any]
+    #expect(update["reconfiguredItems"] as? [[Int]] == [[0, 1], [0, 3]])
+    cell = (fixture.last["cells"] as! [[String: Any]])[0]["cell"] as! [String: Any]
+    #expect(cell["selected"] as? Bool == false)
+    let count = fixture.messages.count
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 3]))  // already selected
+    #expect(fixture.messages.count == count)
+  }
+
+  /// Regression: clearing the selection of a row a batch just removed looked it up in the
+  /// page's last window, which still named rows past the new end, and stopped the server.
+  @Test func clearingTheSelectionOfARemovedRowWithAStaleWindow() {
+    let fixture = WebFixture(items: [0, 1, 2, 3, 4])
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":5}]}"#
+    )
+    fixture.view.selectItem(at: IndexPath(indexes: [0, 4]))
+    var snapshot = fixture.dataSource.snapshot()
+    snapshot.deleteItems([4])
+    fixture.dataSource.apply(snapshot)
+    fixture.view.selectItem(at: nil)
+    #expect(fixture.view.selectedItemForTesting == nil)
   }
 
   @Test func appMessagesReachTheHandler() {

@@ -62,7 +62,12 @@ struct WebServerTests {
       to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
     return WebServer(
       configuration: .init(host: "127.0.0.1", port: 0),
-      page: .init(indexFile: "page.html", folders: [folder.path])
+      page: .init(
+        indexFile: "page.html", folders: [folder.path],
+        generatedFile: { path in
+          path == "/images/dot.svg"
+            ? .init(contentType: "image/svg+xml", body: "<svg viewBox='0 0 1 1'/>") : nil
+        })
     ) { session in
       CounterApp(session: session, liveness: liveness)
     }
@@ -84,6 +89,11 @@ struct WebServerTests {
       }
       try await client.execute(uri: "/missing.js", method: .get) { response in
         #expect(response.status == .notFound)
+      }
+      try await client.execute(uri: "/images/dot.svg", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "image/svg+xml")
+        #expect(String(buffer: response.body) == "<svg viewBox='0 0 1 1'/>")
       }
     }
   }

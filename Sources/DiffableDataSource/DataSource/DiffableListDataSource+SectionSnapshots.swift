@@ -25,6 +25,14 @@ extension DiffableListDataSource {
     _checkNotApplying(method)
     var next = current
     next.replaceItems(inSection: section, with: sectionSnapshot)
+    // A row that stays but expands or collapses draws its disclosure differently: refresh
+    // its cell in place, as UIKit turns the disclosure of the row the user clicked.
+    if let previous = sectionSnapshots[section] {
+      let changed = sectionSnapshot.visibleItems.filter {
+        previous.contains($0) && previous.isExpanded($0) != sectionSnapshot.isExpanded($0)
+      }
+      if !changed.isEmpty { next.reconfigureItems(changed) }
+    }
     // Stored first: the view may ask for outline state while it applies the batch.
     sectionSnapshots[section] = sectionSnapshot
     _apply(

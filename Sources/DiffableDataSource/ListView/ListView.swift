@@ -64,4 +64,14 @@ public protocol ListView: AnyObject {
     ofKind elementKind: String, withReuseIdentifier reuseIdentifier: String,
     for indexPath: IndexPath
   ) -> ListCell?
+
+  /// Selects the item at `indexPath` from code (deselecting the others), or clears the
+  /// selection with `nil`: the counterpart of UIKit's `selectItem(at:animated:scrollPosition:)`
+  /// and `deselectItem(at:animated:)`. The delegate is not told, as in UIKit.
+  func selectItem(at indexPath: IndexPath?)
+}
+
+extension ListView {
+  /// Views without a selection of their own ignore it.
+  public func selectItem(at indexPath: IndexPath?) {}
 }

@@ -35,6 +35,19 @@ public enum ClientMessage: Sendable, Hashable {
   /// The most rows one `cells` request may ask for.
   public static let maximumCellsPerRequest = 1_000
 
+  /// The `seq` a list-view message carries.
+  public var seq: Int? {
+    switch self {
+    case .window(_, let seq, _), .cells(_, let seq, _), .select(_, let seq, _),
+      .setExpanded(_, let seq, _, _), .accessory(_, let seq, _, _),
+      .swipe(_, let seq, _, _, _), .reorder(_, let seq, _, _), .ack(_, let seq),
+      .mismatch(_, let seq, _):
+      seq
+    case .app:
+      nil
+    }
+  }
+
   /// The message's `type` field, for error replies.
   public var type: String {
     switch self {
@@ -214,11 +227,20 @@ public struct WireError: Error, Hashable, Sendable {
   public var message: String
   /// The type of the refused message, when known.
   public var inReplyTo: String?
+  /// The view the refused message named, when known.
+  public var view: String?
+  /// The `seq` the refused message carried, when known.
+  public var seq: Int?
 
   /// Creates an error.
-  public init(_ code: Code, _ message: String, inReplyTo: String? = nil) {
+  public init(
+    _ code: Code, _ message: String, inReplyTo: String? = nil, view: String? = nil,
+    seq: Int? = nil
+  ) {
     self.code = code
     self.message = message
     self.inReplyTo = inReplyTo
+    self.view = view
+    self.seq = seq
   }
 }

@@ -37,7 +37,7 @@ public enum ServerMessage: Sendable, Hashable {
         data = try encoder.encode(
           ErrorBody(
             v: 1, type: "error", code: error.code, message: error.message,
-            inReplyTo: error.inReplyTo))
+            inReplyTo: error.inReplyTo, view: error.view, seq: error.seq))
       case .app(let name, let payload):
         data = try encoder.encode(App(v: 1, type: "app", name: name, payload: payload))
       }
@@ -78,6 +78,8 @@ public enum ServerMessage: Sendable, Hashable {
     var code: WireError.Code
     var message: String
     var inReplyTo: String?
+    var view: String?
+    var seq: Int?
   }
   private struct App: Encodable {
     var v: Int

@@ -14,8 +14,14 @@ public struct WebServer: Sendable {
     public var host: String
     /// The port to bind; 0 picks a free one.
     public var port: Int
-    /// The largest WebSocket message accepted, in bytes.
+    /// The largest WebSocket message accepted, in bytes. A larger one, up to four times
+    /// this, is read and refused with a `tooLarge` error on an open connection; beyond that
+    /// the transport closes the connection (code 1009), so no client can make the server
+    /// buffer without bound.
     public var maximumMessageSize: Int
+
+    /// What the transport reads before giving up on a message.
+    var transportLimit: Int { maximumMessageSize * 4 }
 
     /// Creates a configuration.
     public init(
@@ -35,11 +41,32 @@ public struct WebServer: Sendable {
     /// Folders of static files, searched in order after DiffableWeb's own (which holds
     /// `diffable.js` and `diffable.css`).
     public var folders: [String]
+    /// Files made on request, such as generated images: given a request path, the content
+    /// type and body, or `nil` to fall through to the folders.
+    public var generatedFile: (@Sendable (String) -> GeneratedFile?)?
 
     /// Creates a page description.
-    public init(indexFile: String, folders: [String] = []) {
+    public init(
+      indexFile: String, folders: [String] = [],
+      generatedFile: (@Sendable (String) -> GeneratedFile?)? = nil
+    ) {
       self.indexFile = indexFile
       self.folders = folders
+      self.generatedFile = generatedFile
+    }
+  }
+
+  /// A file made on request.
+  public struct GeneratedFile: Sendable {
+    /// Its MIME type, such as `image/svg+xml`.
+    public var contentType: String
+    /// Its content.
+    public var body: String
+
+    /// Creates a generated file.
+    public init(contentType: String, body: String) {
+      self.contentType = contentType
+      self.body = body
     }
   }
 
@@ -75,6 +102,9 @@ public struct WebServer: Sendable {
   {
     let folders = [Self.resourceFolder] + page.folders
     let router = Router()
+    if let generate = page.generatedFile {
+      router.middlewares.add(GeneratedFileMiddleware(generate: generate))
+    }
     for folder in folders {
       router.middlewares.add(FileMiddleware(folder, searchForIndexHtml: false, logger: logger))
     }
@@ -117,7 +147,7 @@ public struct WebServer: Sendable {
           for await text in stream { try await outbound.write(.text(text)) }
         }
         do {
-          for try await message in inbound.messages(maxSize: configuration.maximumMessageSize) {
+          for try await message in inbound.messages(maxSize: configuration.transportLimit) {
             guard case .text(let text) = message else {
               await MainActor.run {
                 session.refuse(WireError(.malformed, "messages are JSON text frames"))
@@ -140,7 +170,7 @@ public struct WebServer: Sendable {
       router: router,
       server: .http1WebSocketUpgrade(
         webSocketRouter: webSocketRouter,
-        configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageSize))),
+        configuration: .init(ws: .init(maxFrameSize: configuration.transportLimit))),
       configuration: .init(address: .hostname(configuration.host, port: port)),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
@@ -205,5 +235,22 @@ final class SessionCounter: Sendable {
       $0 += 1
       return $0
     }
+  }
+}
+
+/// Answers GET requests whose path the page generates; passes the others on.
+struct GeneratedFileMiddleware<Context: RequestContext>: RouterMiddleware {
+  let generate: @Sendable (String) -> WebServer.GeneratedFile?
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard request.method == .get, let file = generate(request.uri.path) else {
+      return try await next(request, context)
+    }
+    return Response(
+      status: .ok, headers: [.contentType: file.contentType, .cacheControl: "max-age=3600"],
+      body: .init(byteBuffer: ByteBuffer(string: file.body)))
   }
 }

@@ -49,7 +49,9 @@ public final class WebSession {
     precondition(
       listViews[name] == nil,
       "WebSession.makeListView(named:): the session already has a view named \"\(name)\"")
-    let view = WebListView(name: name) { [weak self] message in self?.send(message) }
+    let view = WebListView(
+      name: name, send: { [weak self] message in self?.send(message) },
+      started: { [weak self] in self?.isStarted ?? false })
     listViews[name] = view
     return view
   }
@@ -87,12 +89,16 @@ public final class WebSession {
       guard let viewName = message.viewName, let view = listViews[viewName] else {
         refuse(
           WireError(
-            .unknownView, "no view named \"\(message.viewName ?? "")\"", inReplyTo: message.type))
+            .unknownView, "no view named \"\(message.viewName ?? "")\"", inReplyTo: message.type,
+            view: message.viewName, seq: message.seq))
         return
       }
       do {
         try view.handle(message)
       } catch {
+        var error = error
+        error.view = viewName
+        error.seq = message.seq
         refuse(error)
       }
       if case .mismatch(_, _, let reason) = message {

@@ -74,8 +74,11 @@ extension WebListView {
       dataSource.listView(self, moveItemAt: from.indexPath, to: to.indexPath)
 
     case .ack(_, let seq):
-      try requireCurrent(seq, "ack")
-      acknowledgedSeq = seq
+      // An ack can cross the next batch on the wire: any seq already sent is fine.
+      guard seq <= self.seq, seq >= 0 else {
+        throw WireError(.stale, "seq \(seq) was never sent (current \(self.seq))", inReplyTo: "ack")
+      }
+      acknowledgedSeq = max(acknowledgedSeq, seq)
 
     case .mismatch(_, let seq, let reason):
       // The page lost track: start it again from the full structure.

@@ -49,10 +49,17 @@ public final class WebListView: ListView {
   /// The index path being reconfigured, whose live cell `dequeue` hands back.
   var reconfiguring: IndexPath?
   let send: @MainActor (ServerMessage) -> Void
+  /// Whether the session started talking to the page (before that, only state changes).
+  let started: @MainActor () -> Bool
+  var isStarted: Bool { started() }
 
-  init(name: String, send: @escaping @MainActor (ServerMessage) -> Void) {
+  init(
+    name: String, send: @escaping @MainActor (ServerMessage) -> Void,
+    started: @escaping @MainActor () -> Bool
+  ) {
     self.name = name
     self.send = send
+    self.started = started
   }
 
   // MARK: ListView
@@ -109,6 +116,42 @@ public final class WebListView: ListView {
     ofKind elementKind: String, withReuseIdentifier reuseIdentifier: String,
     for indexPath: IndexPath
   ) -> ListCell? { nil }
+
+  /// Selects the item at `indexPath` from code (or clears the selection): the rows whose
+  /// state changes are refreshed in place on the page.
+  public func selectItem(at indexPath: IndexPath?) {
+    guard let dataSource else { return }
+    let item = indexPath.map { dataSource.listView(self, identifierForItemAt: $0) }
+    guard item != selectedItem else { return }
+    var affected: [IndexPath] = []
+    if let previous = selectedItem, let path = indexPathOfLiveCell(previous) {
+      affected.append(path)
+    }
+    if let indexPath { affected.append(indexPath) }
+    selectedItem = item
+    guard isStarted else { return }
+    performBatchUpdates(
+      BatchUpdate(reconfiguredItems: affected.sorted()), animated: false, completion: nil)
+  }
+
+  /// The selected item's description, for tests.
+  public var selectedItemForTesting: String? { selectedItem?.description }
+
+  /// Where a row the page holds is now, found among the window's rows.
+  func indexPathOfLiveCell(_ item: ListIdentifier) -> IndexPath? {
+    guard let dataSource else { return nil }
+    let sectionCount = dataSource.numberOfSections(in: self)
+    // The window is the page's last report, which can predate a batch just applied (a
+    // selection cleared because its row was deleted): only rows that still exist are asked.
+    for range in window where range.section < sectionCount {
+      let count = dataSource.listView(self, numberOfItemsInSection: range.section)
+      for row in range.start..<max(range.start, min(range.end, count)) {
+        let path = IndexPath(indexes: [range.section, row])
+        if dataSource.listView(self, identifierForItemAt: path) == item { return path }
+      }
+    }
+    return nil
+  }
 
   // MARK: State the page needs
 

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A recipes file or data directory the store can't use.
+///
+/// The ``description`` names the file and the problem in a sentence an app can print
+/// before it exits. Loading errors never touch the file: the store refuses to start rather
+/// than replace recipes it could not read.
+public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Sendable, Equatable {
+    /// The file exists but can't be read (a directory, a dangling link, no permission).
+    case unreadable
+    /// The file was read but is not a recipes file this build understands.
+    case corrupt
+    /// The file was written by a newer build, with the given format version.
+    case unsupportedVersion(Int)
+    /// The data directory doesn't exist and can't be created.
+    case cannotCreateDirectory
+    /// Writing the file failed; the store's state in memory is ahead of the disk.
+    case cannotSave
+  }
+
+  /// What went wrong.
+  public var reason: Reason
+  /// The path of the file or directory concerned.
+  public var path: String
+  /// The specific problem, such as "Permission denied" or a JSON decoding detail.
+  public var detail: String
+
+  /// Creates an error about `path`.
+  public init(_ reason: Reason, path: String, detail: String) {
+    self.reason = reason
+    self.path = path
+    self.detail = detail
+  }
+
+  /// A sentence naming the path and the problem, and saying what became of the file.
+  public var description: String {
+    switch reason {
+    case .unreadable:
+      return "Can't read the recipes file \(path): \(detail). The file was left as it is."
+    case .corrupt:
+      return "The recipes file \(path) is corrupt: \(detail). "
+        + "It was left as it is; repair it, or move it aside to start again from the samples."
+    case .unsupportedVersion(let version):
+      return "The recipes file \(path) has format version \(version), but this build reads "
+        + "version \(RecipeFile.currentVersion) only. The file was left as it is."
+    case .cannotCreateDirectory:
+      return "Can't create the data directory \(path): \(detail)."
+    case .cannotSave:
+      return "Can't save the recipes to \(path): \(detail). "
+        + "The latest changes are in memory only; the next change tries again."
+    }
+  }
+}

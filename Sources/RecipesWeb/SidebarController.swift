@@ -1,0 +1,157 @@
+import DiffableDataSource
+import Foundation
+import RecipeKit
+
+/// A sidebar row: a lightweight value used directly as the item identifier, as the sample
+/// does. Its title and type never change, so identity by value is safe here.
+public struct SidebarItem: Hashable, Sendable {
+  /// The row's title.
+  public let title: String
+  /// What kind of row it is.
+  public let type: SidebarItemType
+
+  /// The kinds of sidebar rows.
+  public enum SidebarItemType: Hashable, Sendable {
+    /// All Recipes, Favorites, Recents.
+    case standard
+    /// One collection of recipes.
+    case collection
+    /// The "Collections" header that expands to show them.
+    case expandableHeader
+  }
+
+  /// Creates a sidebar row.
+  public init(title: String, type: SidebarItemType) {
+    self.title = title
+    self.type = type
+  }
+}
+
+/// The sidebar: two sections built from section snapshots — the standard items, and an
+/// expandable "Collections" header whose children are the store's collections.
+@MainActor
+public final class SidebarController: ListViewDelegate {
+  /// The sidebar's sections.
+  public enum SidebarSection: Int, Hashable, Sendable {
+    /// All Recipes, Favorites, Recents.
+    case standardItems
+    /// The collections outline.
+    case collections
+  }
+
+  /// The standard rows, in order.
+  public enum StandardSidebarItem: String, CaseIterable, Sendable {
+    /// Every recipe.
+    case all = "All Recipes"
+    /// Favorite recipes.
+    case favorites = "Favorites"
+    /// Recently added recipes.
+    case recents = "Recents"
+  }
+
+  static let collectionsHeader = SidebarItem(title: "Collections", type: .expandableHeader)
+
+  let dataStore: DataStore
+  /// The data source, of sidebar rows.
+  public private(set) var dataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>!
+  /// Told when the user picks a row that filters the list.
+  public var didSelectFilter: (@MainActor (RecipeFilter) -> Void)?
+  var collectionsSubscriber: AnyCancellable?
+
+  /// Connects a list view to the store and shows the sidebar, "Collections" expanded.
+  public init(listView: any ListView, dataStore: DataStore) {
+    self.dataStore = dataStore
+    let cell = CellRegistration<ListCell, SidebarItem> { cell, _, item in
+      var content: ListContentConfiguration
+      switch item.type {
+      case .expandableHeader:
+        content = .sidebarHeader()
+        cell.accessories = [.outlineDisclosure(style: .header)]
+      case .standard:
+        content = .sidebarCell()
+        content.image = .symbol(Self.symbol(for: item.title))
+        cell.accessories = []
+      case .collection:
+        content = .sidebarCell()
+        content.image = .symbol("folder")
+        cell.accessories = []
+      }
+      content.text = item.title
+      cell.contentConfiguration = content
+    }
+    dataSource = CollectionViewDiffableDataSource(collectionView: listView) {
+      view, indexPath, item in
+      view.dequeueConfiguredReusableCell(using: cell, for: indexPath, item: item)
+    }
+    var sections = DiffableDataSourceSnapshot<SidebarSection, SidebarItem>()
+    sections.appendSections([.standardItems, .collections])
+    dataSource.applySnapshotUsingReloadData(sections)
+    dataSource.apply(
+      createSnapshotOfStandardItems(), to: .standardItems, animatingDifferences: false)
+    var collections = createSnapshotOfCollections(dataStore.collections)
+    collections.expand([Self.collectionsHeader])
+    dataSource.apply(collections, to: .collections, animatingDifferences: false)
+    // All Recipes is what the list shows first: say so.
+    listView.selectItem(at: IndexPath(indexes: [0, 0]))
+    collectionsSubscriber = dataStore.$allRecipes.sink { [weak self] recipes in
+      MainActor.assumeIsolated { self?.updateCollections(DataStore.collectionNames(in: recipes)) }
+    }
+  }
+
+  static func symbol(for title: String) -> String {
+    switch StandardSidebarItem(rawValue: title) {
+    case .all: "book"
+    case .favorites: "heart"
+    case .recents: "clock"
+    case nil: "folder"
+    }
+  }
+
+  func createSnapshotOfStandardItems() -> DiffableDataSourceSectionSnapshot<SidebarItem> {
+    var snapshot = DiffableDataSourceSectionSnapshot<SidebarItem>()
+    snapshot.append(
+      StandardSidebarItem.allCases.map { SidebarItem(title: $0.rawValue, type: .standard) })
+    return snapshot
+  }
+
+  func createSnapshotOfCollections(_ collections: [String])
+    -> DiffableDataSourceSectionSnapshot<SidebarItem>
+  {
+    var snapshot = DiffableDataSourceSectionSnapshot<SidebarItem>()
+    snapshot.append([Self.collectionsHeader])
+    snapshot.append(
+      collections.map { SidebarItem(title: $0, type: .collection) }, to: Self.collectionsHeader)
+    return snapshot
+  }
+
+  /// Collections come and go with the recipes; the header keeps its expansion state.
+  func updateCollections(_ collections: [String]) {
+    let current = dataSource.snapshot(for: .collections)
+    let shown = current.snapshot(of: Self.collectionsHeader, includingParent: false).items
+    guard shown.map(\.title) != collections else { return }
+    var snapshot = createSnapshotOfCollections(collections)
+    if current.isExpanded(Self.collectionsHeader) { snapshot.expand([Self.collectionsHeader]) }
+    dataSource.apply(snapshot, to: .collections, animatingDifferences: true)
+  }
+
+  // MARK: ListViewDelegate
+
+  /// Filters the list by the selected row; selecting the header toggles it.
+  public func listView(_ listView: any ListView, didSelectItemAt indexPath: IndexPath) {
+    guard let item = dataSource.itemIdentifier(for: indexPath) else { return }
+    switch item.type {
+    case .standard:
+      switch StandardSidebarItem(rawValue: item.title) {
+      case .all: didSelectFilter?(.all)
+      case .favorites: didSelectFilter?(.favorites)
+      case .recents: didSelectFilter?(.recents)
+      case nil: break
+      }
+    case .collection:
+      didSelectFilter?(.collection(item.title))
+    case .expandableHeader:
+      let expanded = dataSource.snapshot(for: .collections).isExpanded(item)
+      dataSource.listView(listView, setExpanded: !expanded, forItemAt: indexPath)
+    }
+  }
+}

@@ -1,0 +1,327 @@
+"""The Recipes page as the tests see it: a page object over the DOM hooks of
+Sources/RecipesWeb/Resources/recipes.html, and readers for the store's recipes.json.
+
+The recipe list is virtualized (only rows near the viewport have nodes), so anything that
+needs every row scrolls the list and gathers what each stretch shows.
+"""
+
+import json
+import struct
+from pathlib import Path
+
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT = 10
+
+# Live rows only: a deleted row's node lingers as a fading `.dcv-ghost` for a moment.
+LIVE_CELL = ".dcv-cell[data-item-id]:not(.dcv-ghost)"
+
+# Everything a test wants to know about the rendered rows of a view, in one round trip, in
+# document order, which the view keeps in index order (on screen, rows sliding into place
+# overlap for a moment, so their positions say less).
+ROWS_JS = """
+const view = document.getElementById(arguments[0]);
+return Array.from(view.querySelectorAll('.dcv-cell:not(.dcv-ghost)')).map((el) => {
+  const img = el.querySelector('.dcv-content img');
+  const text = el.querySelector('.dcv-text');
+  const secondary = el.querySelector('.dcv-secondary-text');
+  return {
+    id: el.getAttribute('data-item-id'),
+    placeholder: el.classList.contains('dcv-placeholder'),
+    title: text ? text.textContent : null,
+    subtitle: secondary ? secondary.textContent : null,
+    role: el.getAttribute('role'),
+    level: el.getAttribute('aria-level'),
+    expanded: el.getAttribute('aria-expanded'),
+    posinset: Number(el.getAttribute('aria-posinset')),
+    setsize: Number(el.getAttribute('aria-setsize')),
+    selected: el.getAttribute('aria-selected') === 'true',
+    heart: !!el.querySelector('[data-accessory="symbol"] [data-symbol="heart.fill"]'),
+    image: img ? {src: img.getAttribute('src'), complete: img.complete, width: img.naturalWidth} : null,
+  };
+});
+"""
+
+# Whether the view has drawn rows where it is scrolled to (rendering follows a scroll on the
+# next animation frame).
+COVERED_JS = """
+const view = arguments[0];
+const box = view.getBoundingClientRect();
+const y = box.top + Math.min(box.height, view.scrollHeight - view.scrollTop) / 2;
+return Array.from(view.querySelectorAll('.dcv-cell:not(.dcv-ghost)')).some((el) => {
+  const r = el.getBoundingClientRect();
+  return r.top <= y && r.bottom >= y;
+});
+"""
+
+# Where focus is and whether a person could see it: the element matches :focus-visible and
+# draws an outline or a ring (rows draw theirs on the body inside them).
+FOCUS_JS = """
+const el = document.activeElement;
+if (!el || el === document.body) return {id: null, tag: el ? el.tagName : null, visible: false};
+const ring = el.classList.contains('dcv-cell') ? el.querySelector('.dcv-cell-body') : el;
+const style = getComputedStyle(ring);
+const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+const shadow = style.boxShadow && style.boxShadow !== 'none';
+const rect = el.getBoundingClientRect();
+const onScreen = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.right > 0 &&
+  rect.top < innerHeight && rect.left < innerWidth;
+return {
+  id: el.id || null,
+  tag: el.tagName,
+  itemId: el.getAttribute('data-item-id'),
+  view: el.closest('[data-view]') ? el.closest('[data-view]').getAttribute('data-view') : null,
+  action: el.getAttribute('data-action'),
+  label: el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40),
+  focusVisible: el.matches(':focus-visible'),
+  indicator: outline || shadow,
+  onScreen,
+  visible: el.matches(':focus-visible') && (outline || shadow) && onScreen,
+};
+"""
+
+
+def read_store(data_dir: Path) -> dict:
+    return json.loads((Path(data_dir) / "recipes.json").read_text())
+
+
+def stored_recipes(data_dir: Path) -> list:
+    return read_store(data_dir)["recipes"]
+
+
+def collection_names(recipes) -> list:
+    # DataStore.collectionNames: unique, trimmed, sorted case-insensitively.
+    names = {name.strip() for recipe in recipes for name in recipe["collections"] if name.strip()}
+    return sorted(names, key=lambda name: (name.lower(), name))
+
+
+def duration(seconds: int) -> str:
+    # Recipe.formattedDuration.
+    minutes = max(1, (seconds + 30) // 60)
+    hours, rest = divmod(minutes, 60)
+    if hours == 0:
+        return f"{rest} min"
+    return f"{hours} hr" if rest == 0 else f"{hours} hr {rest} min"
+
+
+def subtitle(recipe: dict) -> str:
+    parts = []
+    if recipe["prepTime"] > 0:
+        parts.append("Prep " + duration(recipe["prepTime"]))
+    if recipe["cookTime"] > 0:
+        parts.append("Cook " + duration(recipe["cookTime"]))
+    return " · ".join(parts)
+
+
+def png_size(path: Path) -> tuple:
+    with open(path, "rb") as f:
+        header = f.read(24)
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", header[16:24])
+
+
+class RecipesPage:
+    def __init__(self, driver, server, data_dir):
+        self.driver = driver
+        self.server = server
+        self.data_dir = Path(data_dir)
+
+    # --- plumbing ---------------------------------------------------------------------------
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, condition, message, timeout=WAIT):
+        """Waits until `condition(driver)` is truthy (exceptions from stale nodes count as
+        not yet); the failure names what was awaited and what the page showed then."""
+        def check(driver):
+            try:
+                return condition(driver)
+            except StaleElementReferenceException:
+                return False
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(check)
+        except TimeoutException:
+            died = ""
+            if self.server.process is not None and self.server.process.poll() is not None:
+                fatal = [line for line in self.server.log().splitlines() if "Fatal error" in line]
+                died = f"; the server died ({self.server.process.returncode}): {fatal or self.server.log()[-2000:]}"
+            raise AssertionError(f"timed out waiting for {message}; page: {self.summary()}{died}") from None
+
+    def summary(self) -> dict:
+        try:
+            return self.js("""
+                const $ = (id) => document.getElementById(id);
+                return {
+                  connection: $('connection-status').dataset.state,
+                  filter: $('filter-title').textContent, count: $('list-count').textContent,
+                  detail: $('detail-pane').dataset.recipeId, formError: $('form-error').textContent,
+                  dialogs: Array.from(document.querySelectorAll('dialog[open]'), (d) => d.id),
+                  toast: $('toast').hidden ? null : $('toast-message').textContent,
+                  focus: document.activeElement && (document.activeElement.id || document.activeElement.className),
+                };""")
+        except Exception as error:  # the summary only decorates a failure message
+            return {"unavailable": str(error)}
+
+    def el(self, test_id):
+        return self.driver.find_element(By.CSS_SELECTOR, f'[data-testid="{test_id}"]')
+
+    def text(self, test_id) -> str:
+        return self.js("return document.querySelector(`[data-testid='${arguments[0]}']`).textContent", test_id)
+
+    def is_hidden(self, test_id) -> bool:
+        return self.js("return document.querySelector(`[data-testid='${arguments[0]}']`).hidden", test_id)
+
+    def press(self, *keys):
+        """Keys go to whatever has focus, as a person's would."""
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def chord(self, modifier, key):
+        ActionChains(self.driver).key_down(modifier).send_keys(key).key_up(modifier).perform()
+
+    def focus(self) -> dict:
+        return self.js(FOCUS_JS)
+
+    # --- loading ------------------------------------------------------------------------------
+
+    def open(self):
+        self.driver.get(self.server.url)
+        self.wait_ready()
+        return self
+
+    def wait_ready(self):
+        self.wait(lambda d: self.js("return document.getElementById('connection-status').dataset.state") == "open",
+                  "the connection to open")
+        self.wait(lambda d: self.text("list-count") != "", "the list's count")
+        self.wait_loaded("sidebar")
+        self.wait_loaded("recipe-list")
+
+    def wait_loaded(self, view_id):
+        """Every rendered row of a view has its contents and pictures (no placeholders), and
+        a view with rows has rendered some."""
+        def loaded(_):
+            rows = self.rows(view_id)
+            if not rows:
+                return self.row_count(view_id) == 0
+            return all(not r["placeholder"] and (r["image"] is None or (r["image"]["complete"] and r["image"]["width"] > 0))
+                       for r in rows)
+        self.wait(loaded, f"the rows of #{view_id} to load")
+
+    # --- the views ----------------------------------------------------------------------------
+
+    def rows(self, view_id="recipe-list") -> list:
+        return self.js(ROWS_JS, view_id)
+
+    def list_ids(self) -> list:
+        """The recipe ids of the list's rendered rows, in the list's order."""
+        return [int(r["id"]) for r in sorted(self.rows("recipe-list"), key=lambda r: r["posinset"])]
+
+    def all_list_rows(self) -> list:
+        """Every row of the recipe list in order, scrolling it a viewport at a time from the
+        top to the bottom (then back to the top)."""
+        view = self.el("recipe-list")
+        seen = {}
+        self.js("arguments[0].scrollTop = 0", view)
+        while True:
+            self.wait(lambda d: self.js(COVERED_JS, view) or self.row_count() == 0,
+                      "the list to render where it scrolled to")
+            self.wait_loaded("recipe-list")
+            for row in self.rows("recipe-list"):
+                seen[row["posinset"]] = row
+            height, client, top = self.js(
+                "return [arguments[0].scrollHeight, arguments[0].clientHeight, arguments[0].scrollTop]", view)
+            if top + client >= height - 1:
+                break
+            self.js("arguments[0].scrollTop += arguments[0].clientHeight", view)
+        self.js("arguments[0].scrollTop = 0", view)
+        return [seen[k] for k in sorted(seen)]
+
+    def row_count(self, view_id="recipe-list") -> int:
+        """How many rows a view's data holds (the debug hook's section counts); -1 before
+        the server described the view."""
+        return self.js("""
+            const name = document.getElementById(arguments[0]).dataset.view;
+            const state = diffableDebug.snapshot().views[name];
+            return state && state.seq !== null ? state.sections.reduce((n, s) => n + s.count, 0) : -1;""", view_id)
+
+    def row(self, recipe_id, view_id="recipe-list"):
+        return self.driver.find_element(
+            By.CSS_SELECTOR, f'#{view_id} {LIVE_CELL}[data-item-id="{recipe_id}"]')
+
+    def has_row(self, recipe_id) -> bool:
+        return bool(self.js(
+            "return !!document.querySelector(`#recipe-list ${arguments[0]}[data-item-id='${arguments[1]}']`)",
+            LIVE_CELL, str(recipe_id)))
+
+    def scroll_to_row(self, recipe_id):
+        """Scrolls the list until the recipe's row has a node (it may be far down), from the
+        top a viewport at a time, as a person would look for it."""
+        view = self.el("recipe-list")
+        if not self.has_row(recipe_id):
+            self.js("arguments[0].scrollTop = 0", view)
+            while True:
+                self.wait(lambda d: self.js(COVERED_JS, view), "the list to render where it scrolled to")
+                self.wait_loaded("recipe-list")
+                if self.has_row(recipe_id):
+                    break
+                before = self.js("return arguments[0].scrollTop", view)
+                after = self.js("arguments[0].scrollTop += arguments[0].clientHeight; return arguments[0].scrollTop", view)
+                if after == before:
+                    raise AssertionError(f"recipe {recipe_id} is not in the list {self.list_ids()}")
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", self.row(recipe_id))
+        self.wait_loaded("recipe-list")
+        return self.row(recipe_id)
+
+    def sidebar_row(self, title):
+        for element in self.driver.find_elements(By.CSS_SELECTOR, f"#sidebar {LIVE_CELL}"):
+            if element.find_element(By.CSS_SELECTOR, ".dcv-text").get_attribute("textContent") == title:
+                return element
+        raise AssertionError(f"no sidebar row {title!r}; rows: {[r['title'] for r in self.rows('sidebar')]}")
+
+    def select_filter(self, title):
+        self.sidebar_row(title).click()
+        self.wait(lambda d: self.text("filter-title") == title, f"the list to show {title}")
+        self.wait_loaded("recipe-list")
+
+    def select_recipe(self, recipe_id):
+        self.scroll_to_row(recipe_id).click()
+        self.wait(lambda d: self.js("return document.getElementById('detail-pane').dataset.recipeId") == str(recipe_id),
+                  f"the detail pane to show recipe {recipe_id}")
+
+    def detail_id(self):
+        value = self.js("return document.getElementById('detail-pane').dataset.recipeId")
+        return int(value) if value else None
+
+    def count_text(self) -> str:
+        return self.text("list-count")
+
+    def record_batches(self, view="listView"):
+        """From now on, every batch the view applies is kept in window.__batches[view], with
+        how many animations were running in the view just after (the view starts its slides
+        and fades before it dispatches the event)."""
+        self.js("""
+            window.__batches = window.__batches || {};
+            const name = arguments[0];
+            window.__batches[name] = [];
+            const view = recipesPage[name];
+            view.addEventListener('batch', (e) => window.__batches[name].push({
+              animated: e.detail.animated, result: e.detail.result, update: e.detail.update,
+              animations: view.element.getAnimations({subtree: true}).length}));""", view)
+
+    def batches(self, view="listView") -> list:
+        return self.js("return (window.__batches || {})[arguments[0]] || []", view)
+
+    # --- the form -----------------------------------------------------------------------------
+
+    def dialog_open(self, test_id) -> bool:
+        return self.js("return document.querySelector(`[data-testid='${arguments[0]}']`).open", test_id)
+
+    def fill_form(self, **fields):
+        for name, value in fields.items():
+            field = self.el(f"form-{name}")
+            field.clear()
+            if value:
+                field.send_keys(value)

@@ -1,0 +1,330 @@
+import Foundation
+import RecipeKit
+import Testing
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+  import OpenCombineFoundation
+#endif
+
+@MainActor
+@Suite("DataStore")
+struct DataStoreTests {
+  /// Five recipes, a to e; b and d are favorites; a and c are in "Soups".
+  private func smallStore() -> DataStore {
+    DataStore(recipes: [
+      recipe(1, "a", collections: ["Soups"], daysAgo: 5),
+      recipe(2, "b", favorite: true, daysAgo: 4),
+      recipe(3, "c", collections: ["Soups", "Quick"], daysAgo: 3),
+      recipe(4, "d", favorite: true, daysAgo: 2),
+      recipe(5, "e", daysAgo: 1),
+    ])
+  }
+
+  private func titles(_ store: DataStore) -> [String] {
+    store.allRecipes.map(\.title)
+  }
+
+  /// Every value `$allRecipes` sends while `body` runs, without the one it sends on
+  /// subscription.
+  private func published(
+    _ store: DataStore, during body: () throws -> Void
+  ) rethrows -> [[Recipe.ID]] {
+    var values: [[Recipe.ID]] = []
+    let subscription = store.$allRecipes.dropFirst().sink { values.append($0.map(\.id)) }
+    defer { subscription.cancel() }
+    try body()
+    return values
+  }
+
+  // MARK: Add
+
+  @Test func addAssignsTheNextIdAndDateAndAppends() throws {
+    let store = smallStore()
+    let before = Date().timeIntervalSince1970.rounded(.down)
+    let added = try store.add(recipe(0, "Pie"))
+    #expect(added.id == 6)
+    #expect(store.allRecipes.last == added)
+    #expect(store.recipe(with: 6) == added)
+    let addedOn = try #require(added.addedOn).timeIntervalSince1970
+    #expect(addedOn >= before && addedOn <= Date().timeIntervalSince1970)
+    #expect(addedOn == addedOn.rounded(.down), "the file keeps whole seconds")
+  }
+
+  @Test func restorePutsADeletedRecipeBackWhereItWas() {
+    let store = smallStore()
+    let removed = store.delete(id: 3)!
+    let changes = published(store) { #expect(store.restore(removed, at: 2)) }
+    #expect(titles(store) == ["a", "b", "c", "d", "e"])
+    #expect(changes == [[1, 2, 3, 4, 5]])
+    #expect(!store.restore(removed, at: 0), "it is back: a second undo does nothing")
+    #expect(!store.restore(recipe(99, "never issued"), at: 0))
+    #expect(store.collections.contains("Quick"))
+  }
+
+  @Test func addIgnoresTheCallersIdAndNeverReusesOne() throws {
+    let store = smallStore()
+    store.delete(id: 5)
+    let added = try store.add(recipe(3, "Clash"))
+    #expect(added.id == 6, "5 was used by a deleted recipe, 3 is taken")
+    #expect(store.recipe(with: 3)?.title == "c")
+  }
+
+  @Test func addRefusesABlankTitleAndChangesNothing() throws {
+    let store = smallStore()
+    let values = published(store) {
+      #expect(throws: RecipeValidationError.emptyTitle) { try store.add(recipe(0, " \n\t")) }
+    }
+    #expect(values.isEmpty)
+    #expect(store.allRecipes.count == 5)
+    do {
+      try store.add(Recipe(title: ""))
+      Issue.record("an empty title was accepted")
+    } catch {
+      #expect(error.description.contains("title is empty"))
+    }
+    // The refused recipe didn't consume an id.
+    #expect(try store.add(recipe(0, "Next")).id == 6)
+  }
+
+  @Test func addTrimsTextAndCollections() throws {
+    let store = smallStore()
+    var dish = recipe(0, "  Lemon Tart  ")
+    dish.collections = [" Baking", "Baking ", ""]
+    let added = try store.add(dish)
+    #expect(added.title == "Lemon Tart")
+    #expect(added.collections == ["Baking"])
+    #expect(store.collections == ["Baking", "Quick", "Soups"])
+  }
+
+  @Test func addKeepsAKnownImageAndReplacesAnUnknownOne() throws {
+    let store = DataStore()
+    let known = try #require(SampleRecipes.recipes().first?.imageName)
+    var dish = Recipe(title: "Known", imageName: known)
+    #expect(try store.add(dish).imageName == known)
+    dish.imageName = "no-such-picture"
+    #expect(try store.add(dish).imageName == RecipeImages.placeholderName)
+    dish.imageName = "../../etc/passwd"
+    #expect(try store.add(dish).imageName == RecipeImages.placeholderName)
+  }
+
+  // MARK: Update
+
+  @Test func updateReplacesInPlaceAndPostsTheId() throws {
+    let store = smallStore()
+    var received: [Recipe.ID] = []
+    let subscription = NotificationCenter.default
+      .publisher(for: .recipeDidChange, object: store)
+      .compactMap { $0.userInfo?[NotificationKeys.recipeId] as? Recipe.ID }
+      .sink { received.append($0) }
+    defer { subscription.cancel() }
+
+    var changed = try #require(store.recipe(with: 3))
+    changed.title = "c, but better"
+    let values = published(store) { #expect(store.update(changed) == changed) }
+
+    #expect(received == [3])
+    #expect(values == [[1, 2, 3, 4, 5]])
+    #expect(titles(store) == ["a", "b", "c, but better", "d", "e"])
+  }
+
+  @Test func updateOfAnUnknownIdReturnsNilAndPostsNothing() {
+    let store = smallStore()
+    var posted = 0
+    let subscription = NotificationCenter.default
+      .publisher(for: .recipeDidChange, object: store)
+      .sink { _ in posted += 1 }
+    defer { subscription.cancel() }
+    let values = published(store) { #expect(store.update(recipe(99, "ghost")) == nil) }
+    #expect(posted == 0)
+    #expect(values.isEmpty)
+  }
+
+  @Test func updateRefusesABlankTitle() throws {
+    let store = smallStore()
+    var changed = try #require(store.recipe(with: 2))
+    changed.title = "   "
+    #expect(store.update(changed) == nil)
+    #expect(store.recipe(with: 2)?.title == "b")
+  }
+
+  @Test func toggleFavoriteGoesThroughUpdate() throws {
+    let store = smallStore()
+    var received: [Recipe.ID] = []
+    let subscription = NotificationCenter.default
+      .publisher(for: .recipeDidChange, object: store)
+      .sink { received.append($0.userInfo?[NotificationKeys.recipeId] as? Int ?? -1) }
+    defer { subscription.cancel() }
+    #expect(store.toggleFavorite(id: 1)?.isFavorite == true)
+    #expect(store.toggleFavorite(id: 2)?.isFavorite == false)
+    #expect(store.toggleFavorite(id: 42) == nil)
+    #expect(received == [1, 2])
+    #expect(store.recipes(in: .favorites) == [1, 4])
+  }
+
+  // MARK: Delete
+
+  @Test func deleteRemovesByIdOrRecipe() throws {
+    let store = smallStore()
+    let values = published(store) {
+      #expect(store.delete(id: 2)?.title == "b")
+      #expect(store.delete(recipe(4))?.title == "d")
+      #expect(store.delete(id: 2) == nil)
+    }
+    #expect(values == [[1, 3, 4, 5], [1, 3, 5]])
+    #expect(store.recipe(with: 2) == nil)
+    #expect(titles(store) == ["a", "c", "e"])
+    #expect(store.recipe(with: 5)?.title == "e", "lookups follow the shifted positions")
+  }
+
+  // MARK: Reorder
+
+  @Test func reorderOfTheWholeList() {
+    let store = smallStore()
+    let values = published(store) { #expect(store.reorder([5, 3, 1, 2, 4])) }
+    #expect(values == [[5, 3, 1, 2, 4]])
+    #expect(titles(store) == ["e", "c", "a", "b", "d"])
+    #expect(store.recipe(with: 1)?.title == "a")
+  }
+
+  @Test func reorderOfASubsetKeepsEveryOtherRecipeWhereItWas() {
+    let store = smallStore()
+    #expect(store.recipes(in: .favorites) == [2, 4])
+    #expect(store.reorder([4, 2]))
+    #expect(titles(store) == ["a", "d", "c", "b", "e"])
+
+    // A three-item subset rotated: a, c, e sit at 0, 2, 4 and trade those places.
+    let other = smallStore()
+    #expect(other.reorder([5, 1, 3]))
+    #expect(titles(other) == ["e", "b", "a", "d", "c"])
+  }
+
+  @Test func reorderIgnoresUnknownAndRepeatedIds() {
+    let store = smallStore()
+    #expect(store.reorder([99, 4, 2, 4, 77]))
+    #expect(titles(store) == ["a", "d", "c", "b", "e"])
+  }
+
+  @Test func reorderThatChangesNothingPublishesNothing() {
+    let store = smallStore()
+    let values = published(store) {
+      #expect(!store.reorder([2, 4]))
+      #expect(!store.reorder([1, 2, 3, 4, 5]))
+      #expect(!store.reorder([]))
+      #expect(!store.reorder([42]))
+    }
+    #expect(values.isEmpty)
+  }
+
+  @Test func moveWithinAFilter() {
+    let store = smallStore()
+    #expect(store.move(3, to: 0, in: .collection("Soups")))
+    #expect(titles(store) == ["c", "b", "a", "d", "e"])
+    #expect(store.move(5, to: 1))
+    #expect(titles(store) == ["c", "e", "b", "a", "d"])
+    #expect(!store.move(5, to: 9), "position outside the list")
+    #expect(!store.move(5, to: 0, in: .favorites), "e is not a favorite")
+    #expect(!store.move(5, to: 1), "already there")
+  }
+
+  // MARK: Collections and filters
+
+  @Test func collectionsAreSortedUniqueAndNonEmpty() {
+    let store = DataStore(recipes: [
+      recipe(1, collections: ["soups", " Baking", ""]),
+      recipe(2, collections: ["Apples", "Baking "]),
+      recipe(3, collections: ["  "]),
+    ])
+    #expect(store.collections == ["Apples", "Baking", "soups"])
+  }
+
+  @Test func collectionsFollowTheRecipes() throws {
+    let store = smallStore()
+    var sent: [[String]] = []
+    let subscription = store.$collections.dropFirst().sink { sent.append($0) }
+    defer { subscription.cancel() }
+
+    let picnic = try store.add(recipe(0, "Sandwich", collections: ["Picnics"]))
+    #expect(store.collections == ["Picnics", "Quick", "Soups"])
+
+    var c = try #require(store.recipe(with: 3))
+    c.collections = ["Soups"]
+    store.update(c)
+    #expect(store.collections == ["Picnics", "Soups"], "Quick lost its only recipe")
+
+    store.delete(picnic)
+    #expect(store.collections == ["Soups"])
+
+    store.toggleFavorite(id: 1)
+    #expect(sent == [["Picnics", "Quick", "Soups"], ["Picnics", "Soups"], ["Soups"]])
+    #expect(store.recipes(in: .collection("Quick")).isEmpty)
+  }
+
+  @Test func filtersKeepTheUsersOrder() {
+    let store = smallStore()
+    store.reorder([5, 4, 3, 2, 1])
+    #expect(store.recipes(in: .all) == [5, 4, 3, 2, 1])
+    #expect(store.recipes(in: .favorites) == [4, 2])
+    #expect(store.recipes(in: .collection("Soups")) == [3, 1])
+    #expect(store.recipes(in: .collection(" Soups ")) == [3, 1])
+    #expect(store.recipes(in: .collection("Nope")).isEmpty)
+  }
+
+  @Test func recentsAreTheNewestTenInTheUsersOrder() {
+    // Recipe n was added n days ago; 12 has no date.
+    let recipes = (1...11).map { recipe($0, daysAgo: Double($0)) } + [recipe(12)]
+    let store = DataStore(recipes: recipes.reversed())
+    #expect(DataStore.recentLimit == 10)
+    #expect(store.recipes(in: .recents) == Array((1...10).reversed()))
+    #expect(store.recentRecipes().map(\.id) == Array((1...10).reversed()))
+    #expect(store.recentRecipes(limit: 2).map(\.id) == [2, 1])
+    #expect(store.recentRecipes(limit: 0).isEmpty)
+  }
+
+  @Test func recentsBreakTiesByLaterId() throws {
+    let store = DataStore(recipes: (1...12).map { recipe($0, daysAgo: 1) })
+    #expect(store.recentRecipes().map(\.id) == Array(3...12))
+    // Added in the same second as each other, new recipes are still the newest.
+    let added = try (0..<3).map { _ in try store.add(Recipe(title: "New")).id }
+    #expect(Set(store.recipes(in: .recents)).isSuperset(of: added))
+  }
+
+  @Test func filterHelperMatchesTheStore() {
+    let store = smallStore()
+    for filter in [RecipeFilter.all, .favorites, .recents, .collection("Soups")] {
+      #expect(filter.recipeIDs(in: store.allRecipes) == store.recipes(in: filter))
+    }
+  }
+
+  // MARK: Publishing
+
+  @Test func allRecipesPublishesOnEveryChange() throws {
+    let store = smallStore()
+    let values = published(store) {
+      _ = try? store.add(recipe(0, "f"))
+      store.toggleFavorite(id: 1)
+      store.reorder([6, 1])
+      store.delete(id: 2)
+    }
+    #expect(
+      values == [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], [6, 2, 3, 4, 5, 1], [6, 3, 4, 5, 1]])
+  }
+
+  @Test func collectionsAreCurrentWhenAllRecipesPublishes() throws {
+    let store = smallStore()
+    var seen: [[String]] = []
+    let subscription = store.$allRecipes.dropFirst().sink { _ in seen.append(store.collections) }
+    defer { subscription.cancel() }
+    try store.add(recipe(0, collections: ["New"]))
+    #expect(seen == [["New", "Quick", "Soups"]])
+  }
+
+  @Test func inMemoryStoreNeverSaves() {
+    let store = smallStore()
+    #expect(store.fileURL == nil)
+    #expect(store.save() == nil)
+    #expect(store.saveError == nil)
+  }
+}

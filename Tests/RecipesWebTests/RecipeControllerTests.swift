@@ -1,0 +1,156 @@
+import DiffableTesting
+import Foundation
+import RecipeKit
+import RecipesWeb
+import Testing
+
+@MainActor
+func smallStore() -> DataStore {
+  DataStore(recipes: [
+    Recipe(id: 1, title: "Tomato Soup", prepTime: 600, cookTime: 1500, collections: ["Soups"]),
+    Recipe(
+      id: 2, title: "Pancakes", prepTime: 300, cookTime: 600, isFavorite: true,
+      collections: ["Breakfast"]),
+    Recipe(id: 3, title: "Lentil Stew", prepTime: 900, cookTime: 2400, collections: ["Soups"]),
+  ])
+}
+
+func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }
+
+extension RecordingListView {
+  var batches: [BatchUpdate] {
+    calls.compactMap {
+      if case .performBatchUpdates(let update, _) = $0 { return update }
+      return nil
+    }
+  }
+}
+
+@MainActor
+@Suite("Recipe list controller")
+struct RecipeListControllerTests {
+  @Test func firstLoadUsesReloadDataAndShowsSubtitleCells() {
+    let view = RecordingListView()
+    _ = RecipeListController(listView: view, dataStore: smallStore())
+    #expect(view.calls == [.reloadData])
+    #expect(view.rows == ["Tomato Soup", "Pancakes", "Lentil Stew"])
+    #expect(
+      view.renderedRows[1]
+        == "Pancakes · Prep 5 min · Cook 10 min [symbol:heart.fill, delete, reorder]")
+  }
+
+  @Test func storeChangesArriveAsAnimatedBatches() throws {
+    let view = RecordingListView()
+    let store = smallStore()
+    let controller = RecipeListController(listView: view, dataStore: store)
+    _ = controller
+    try store.add(Recipe(title: "Scones", collections: ["Baking"]))
+    #expect(view.batches.last == BatchUpdate(insertedItems: [path(0, 3)]))
+    store.delete(id: 1)
+    #expect(view.batches.last == BatchUpdate(deletedItems: [path(0, 0)]))
+    #expect(view.rows == ["Pancakes", "Lentil Stew", "Scones"])
+    #expect(view.rejectedBatches.isEmpty)
+  }
+
+  @Test func favoritingReconfiguresTheSameCell() {
+    let view = RecordingListView()
+    let store = smallStore()
+    let controller = RecipeListController(listView: view, dataStore: store)
+    _ = controller
+    let cell = view.cell(at: path(0, 0))!
+    _ = store.toggleFavorite(id: 1)
+    #expect(view.cell(at: path(0, 0)) === cell)
+    #expect(view.batches.last == BatchUpdate(reconfiguredItems: [path(0, 0)]))
+    #expect(view.renderedRows[0].contains("symbol:heart.fill"))
+  }
+
+  @Test func filtersAndSelection() {
+    let view = RecordingListView()
+    let store = smallStore()
+    let controller = RecipeListController(listView: view, dataStore: store)
+    view.delegate = controller
+    var selected: [Recipe.ID?] = []
+    controller.didSelectRecipe = { selected.append($0) }
+    view.select(path(0, 1))
+    #expect(controller.selectedRecipeID == 2)
+    controller.show(.collection("Soups"))
+    #expect(view.rows == ["Tomato Soup", "Lentil Stew"])
+    #expect(controller.selectedRecipeID == nil)  // Pancakes is filtered out
+    #expect(view.selectedIndexPaths.isEmpty)
+    controller.show(.favorites)
+    #expect(view.rows == ["Pancakes"])
+    #expect(selected == [2, nil])
+  }
+
+  @Test func reorderingPersistsThroughTheTransaction() {
+    let view = RecordingListView()
+    let store = smallStore()
+    let controller = RecipeListController(listView: view, dataStore: store)
+    _ = controller
+    #expect(view.moveItem(from: path(0, 2), to: path(0, 0)))
+    #expect(store.allRecipes.map(\.id) == [3, 1, 2])
+    #expect(view.rows == ["Lentil Stew", "Tomato Soup", "Pancakes"])
+    // The data source already matched: the store's change sends nothing more.
+    #expect(view.batches.isEmpty)
+  }
+
+  @Test func swipeAndAccessoryDeleteTellTheUndoHook() {
+    let view = RecordingListView()
+    let store = smallStore()
+    let controller = RecipeListController(listView: view, dataStore: store)
+    view.delegate = controller
+    view.listConfiguration = controller.layoutConfiguration()
+    var deleted: [String] = []
+    controller.willDeleteRecipe = { deleted.append($0.title) }
+    #expect(view.performSwipeAction(titled: "Delete", at: path(0, 0), edge: .trailing) == true)
+    view.activateAccessory(.delete, at: path(0, 0))
+    #expect(deleted == ["Tomato Soup", "Pancakes"])
+    #expect(view.rows == ["Lentil Stew"])
+    #expect(view.performSwipeAction(titled: "Favorite", at: path(0, 0), edge: .trailing) == true)
+    #expect(store.recipe(with: 3)?.isFavorite == true)
+  }
+}
+
+@MainActor
+@Suite("Sidebar controller")
+struct SidebarControllerTests {
+  @Test func standardItemsAndAnExpandedCollectionsGroup() {
+    let view = RecordingListView()
+    let sidebar = SidebarController(listView: view, dataStore: smallStore())
+    view.delegate = sidebar
+    #expect(
+      view.rows == ["All Recipes", "Favorites", "Recents", "Collections", "Breakfast", "Soups"])
+    #expect(view.renderedRows[3] == "Collections [outline]")
+    #expect(view.toggleDisclosure(at: path(1, 0)))
+    #expect(view.rows.count == 4)
+    #expect(view.toggleDisclosure(at: path(1, 0)))
+    #expect(view.rows.count == 6)
+  }
+
+  @Test func selectingARowFilters() {
+    let view = RecordingListView()
+    let sidebar = SidebarController(listView: view, dataStore: smallStore())
+    view.delegate = sidebar
+    var filters: [RecipeFilter] = []
+    sidebar.didSelectFilter = { filters.append($0) }
+    view.select(path(0, 1))
+    view.select(path(1, 2))
+    view.select(path(0, 2))
+    #expect(filters == [.favorites, .collection("Soups"), .recents])
+    view.select(path(1, 0))  // the header toggles instead
+    #expect(view.rows.count == 4)
+  }
+
+  @Test func collectionsComeAndGoWithTheRecipes() throws {
+    let view = RecordingListView()
+    let store = smallStore()
+    let sidebar = SidebarController(listView: view, dataStore: store)
+    _ = sidebar
+    try store.add(Recipe(title: "Scones", collections: ["Baking"]))
+    #expect(view.rows.suffix(3) == ["Baking", "Breakfast", "Soups"])
+    #expect(view.batches.last == BatchUpdate(insertedItems: [path(1, 1)]))
+    store.delete(id: 2)
+    #expect(view.rows.suffix(3) == ["Collections", "Baking", "Soups"])
+    #expect(view.rejectedBatches.isEmpty)
+  }
+}

@@ -1,0 +1,102 @@
+import DiffableWeb
+import Foundation
+import RecipeKit
+import RecipesWeb
+import Testing
+
+/// A Recipes tab on a session whose output is collected, to check the detail pane and the
+/// forms.
+@MainActor
+final class TabFixture {
+  final class Box { var messages: [[String: Any]] = [] }
+  let box = Box()
+  let session: WebSession
+  let tab: RecipesSession
+
+  init(store: DataStore) {
+    let box = self.box
+    session = WebSession(id: 1) { text in
+      box.messages.append(
+        try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])
+    }
+    tab = RecipesSession(session: session, dataStore: store)
+    session.start()
+  }
+
+  func app(_ name: String) -> [Any?] {
+    box.messages.filter { $0["type"] as? String == "app" && $0["name"] as? String == name }
+      .map { $0["payload"] }
+  }
+
+  func send(_ text: String) { session.receive(text) }
+  var recipesSeq: Int { session.listViews["recipes"]!.seq }
+}
+
+@MainActor
+@Suite("Recipes tab")
+struct RecipesSessionTests {
+  @Test func selectingARecipeSendsItsDetail() {
+    let fixture = TabFixture(store: smallStore())
+    fixture.send(
+      #"{"v":1,"type":"select","view":"recipes","seq":\#(fixture.recipesSeq),"indexPath":[0,1]}"#)
+    let detail = fixture.app("detail").last as? [String: Any]
+    #expect(detail?["title"] as? String == "Pancakes")
+    #expect(detail?["isFavorite"] as? Bool == true)
+    #expect(detail?["prepMinutes"] as? Int == 5)
+  }
+
+  @Test func addRefusesAnEmptyTitleAndAddsAValidRecipe() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"   "}}"#)
+    let refused = fixture.app("formResult").last as? [String: Any]
+    #expect(refused?["ok"] as? Bool == false)
+    #expect((refused?["message"] as? String)?.contains("title") == true)
+    #expect(store.allRecipes.count == 3)
+    fixture.send(
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones","prepMinutes":15,"cookMinutes":12,"collections":"Baking, Tea"}}"#
+    )
+    let accepted = fixture.app("formResult").last as? [String: Any]
+    #expect(accepted?["ok"] as? Bool == true)
+    #expect(store.allRecipes.last?.title == "Scones")
+    #expect(store.allRecipes.last?.collections == ["Baking", "Tea"])
+    #expect(store.allRecipes.last?.prepTime == 900)
+  }
+
+  @Test func editFavoriteDeleteAndUndo() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(
+      #"{"v":1,"type":"select","view":"recipes","seq":\#(fixture.recipesSeq),"indexPath":[0,0]}"#)
+    fixture.send(
+      #"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":1,"title":"Roast Tomato Soup","servings":"6"}}"#
+    )
+    #expect(store.recipe(with: 1)?.title == "Roast Tomato Soup")
+    #expect(
+      (fixture.app("detail").last as? [String: Any])?["title"] as? String == "Roast Tomato Soup")
+    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#)
+    #expect(store.recipe(with: 1)?.isFavorite == true)
+    fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":1}}"#)
+    #expect(store.recipe(with: 1) == nil)
+    #expect(
+      (fixture.app("deleted").last as? [String: Any])?["title"] as? String == "Roast Tomato Soup")
+    #expect(fixture.app("detail").last as? NSNull != nil)  // the selection went away
+    fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
+    #expect(store.allRecipes.map(\.id) == [1, 2, 3])
+    fixture.send(#"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":42,"title":"Ghost"}}"#)
+    #expect((fixture.app("formResult").last as? [String: Any])?["ok"] as? Bool == false)
+  }
+
+  @Test func twoTabsShareTheStore() {
+    let store = smallStore()
+    let first = TabFixture(store: store)
+    let second = TabFixture(store: store)
+    first.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
+    let batch = second.box.messages.last {
+      $0["type"] as? String == "batch" && $0["view"] as? String == "recipes"
+    }
+    #expect(batch != nil)
+    let update = batch?["update"] as? [String: Any]
+    #expect(update?["insertedItems"] as? [[Int]] == [[0, 3]])
+  }
+}
