@@ -63,23 +63,12 @@ extension RecordingListView {
     precondition(
       destination.count == 2 && cells.indices.contains(destination[0]),
       "moveItem(from:to:): destination \(destination) names no section")
-    let identifier = model.itemIdentifier(at: source)!
     cells[source[0]].remove(at: source[1])
     precondition(
       destination[1] >= 0 && destination[1] <= cells[destination[0]].count,
       "moveItem(from:to:): destination \(destination) is out of range")
     cells[destination[0]].insert(cell, at: destination[1])
-    let section = model.sectionIdentifiers[destination[0]]
-    var others = model.itemIdentifiers(inSection: section)
-    others.removeAll { $0 == identifier }
-    if destination[1] < others.count {
-      model.moveItem(identifier, beforeItem: others[destination[1]])
-    } else if let last = others.last {
-      model.moveItem(identifier, afterItem: last)
-    } else {
-      model.deleteItems([identifier])
-      model.appendItems([identifier], toSection: section)
-    }
+    model.moveItem(at: source, to: destination)
     dataSource.listView(self, moveItemAt: source, to: destination)
     return true
   }

@@ -166,3 +166,50 @@ struct SnapshotPositionTests {
     }
   }
 }
+
+@Suite("Snapshot positional move")
+struct SnapshotPositionalMoveTests {
+  @Test func movesToPositionsOfTheStateAfterTheMove() {
+    var snapshot = makeABC()  // A: 1,2,3  B:  C: 4,5
+    snapshot.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
+    #expect(layout(snapshot) == ["A:2,3,1", "B:", "C:4,5"])
+    snapshot.moveItem(at: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 1))
+    #expect(layout(snapshot) == ["A:2,3", "B:1", "C:4,5"])  // into an empty section
+    snapshot.moveItem(at: IndexPath(item: 1, section: 2), to: IndexPath(item: 0, section: 0))
+    #expect(layout(snapshot) == ["A:5,2,3", "B:1", "C:4"])
+    snapshot.moveItem(at: IndexPath(item: 0, section: 1), to: IndexPath(item: 1, section: 2))
+    #expect(layout(snapshot) == ["A:5,2,3", "B:", "C:4,1"])  // at the end
+    snapshot.moveItem(at: IndexPath(item: 1, section: 0), to: IndexPath(item: 1, section: 0))
+    #expect(layout(snapshot) == ["A:5,2,3", "B:", "C:4,1"])  // onto its own place
+  }
+
+  @Test func aSourceWithNoItemStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<String, Int>()
+      snapshot.appendSections(["A"])
+      snapshot.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 0))
+    }
+    #expect(standardError(result).contains("moveItem(at:to:): no item at the source index path"))
+  }
+
+  @Test func aDestinationPastTheEndStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<String, Int>()
+      snapshot.appendSections(["A"])
+      snapshot.appendItems([1, 2])
+      snapshot.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
+    }
+    #expect(
+      standardError(result).contains("is beyond the 1 other items of its section"))
+  }
+
+  @Test func aDestinationSectionThatDoesNotExistStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<String, Int>()
+      snapshot.appendSections(["A"])
+      snapshot.appendItems([1])
+      snapshot.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 3))
+    }
+    #expect(standardError(result).contains("moveItem(at:to:): destination [3, 0] names no section"))
+  }
+}

@@ -22,30 +22,8 @@ extension DiffableListDataSource {
   /// - Precondition: `source` names an item and `destination` a position of the state
   ///   after the move.
   func _reorder(from source: IndexPath, to destination: IndexPath) {
-    let method = "listView(_:moveItemAt:to:)"
-    guard let item = current.itemIdentifier(at: source) else {
-      preconditionFailure("\(method): no item at the source index path \(source)")
-    }
-    precondition(
-      destination.count == 2 && destination[0] >= 0
-        && destination[0] < current.numberOfSections,
-      "\(method): destination \(destination) names no section")
-    let destinationSection = current.sectionIdentifiers[destination[0]]
-    var others = current.itemIdentifiers(inSection: destinationSection)
-    others.removeAll { $0 == item }
-    precondition(
-      destination[1] >= 0 && destination[1] <= others.count,
-      "\(method): destination \(destination) is beyond the \(others.count) other items of its section"
-    )
     var final = current
-    if destination[1] < others.count {
-      final.moveItem(item, beforeItem: others[destination[1]])
-    } else if let last = others.last {
-      final.moveItem(item, afterItem: last)
-    } else {
-      final.deleteItems([item])
-      final.appendItems([item], toSection: destinationSection)
-    }
+    final.moveItem(at: source, to: destination)
     guard final != current else { return }
     let transaction = DiffableDataSourceTransaction(initialSnapshot: current, finalSnapshot: final)
     reorderingHandlers.willReorder?(transaction)
