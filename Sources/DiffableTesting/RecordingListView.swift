@@ -85,7 +85,7 @@ public final class RecordingListView: ListView {
     for section in 0..<model.numberOfSections {
       cells.append(
         (0..<model.numberOfItems(inSectionAt: section)).map {
-          pullCell(at: IndexPath(indexes: [section, $0]))
+          pullCell(at: IndexPath(index: section).appending($0))
         })
     }
     pullHeaders()
@@ -112,22 +112,28 @@ public final class RecordingListView: ListView {
         return
       }
     }
-    var kept = Set<ObjectIdentifier>()
+    // Which old cells carry over, by old position: flags rather than a set of cell
+    // identities, as this runs for every row of every batch.
+    var kept = cells.map { [Bool](repeating: false, count: $0.count) }
     var next: [[ListCell]] = []
+    next.reserveCapacity(replay.sections.count)
     for (section, replayed) in replay.sections.enumerated() {
       var row: [ListCell] = []
+      row.reserveCapacity(replayed.cells.count)
+      let sectionPath = IndexPath(index: section)
       for (item, cell) in replayed.cells.enumerated() {
         if !cell.origin.isFresh, let from = cell.origin.oldIndexPath {
-          let existing = cells[from[0]][from[1]]
-          kept.insert(ObjectIdentifier(existing))
-          row.append(existing)
+          kept[from[0]][from[1]] = true
+          row.append(cells[from[0]][from[1]])
         } else {
-          row.append(pullCell(at: IndexPath(indexes: [section, item])))
+          row.append(pullCell(at: sectionPath.appending(item)))
         }
       }
       next.append(row)
     }
-    for cell in cells.joined() where !kept.contains(ObjectIdentifier(cell)) { recycle(cell) }
+    for (section, flags) in kept.enumerated() {
+      for (item, isKept) in flags.enumerated() where !isKept { recycle(cells[section][item]) }
+    }
     cells = next
     model = new
     for indexPath in update.reconfiguredItems {
@@ -166,9 +172,10 @@ public final class RecordingListView: ListView {
       let identifier = dataSource.listView(self, identifierForSectionAt: section)
       snapshot.appendSections([identifier])
       let count = dataSource.listView(self, numberOfItemsInSection: section)
+      let sectionPath = IndexPath(index: section)
       snapshot.appendItems(
         (0..<count).map {
-          dataSource.listView(self, identifierForItemAt: IndexPath(indexes: [section, $0]))
+          dataSource.listView(self, identifierForItemAt: sectionPath.appending($0))
         }, toSection: identifier)
     }
     return snapshot

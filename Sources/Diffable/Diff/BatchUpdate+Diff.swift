@@ -228,9 +228,9 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     for section in old._sections.indices
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       let range = old._sectionRange(section)
+      let sectionPath = IndexPath(index: section)
       for index in range where !oldIsKept[index] {
-        update.deletedItems.append(
-          IndexPath._make(section: section, item: index &- range.lowerBound))
+        update.deletedItems.append(sectionPath.appending(index &- range.lowerBound))
       }
     }
   }
@@ -261,6 +261,9 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     guard !newRange.isEmpty else { return }
     let hasReloads = !reloadFlags.isEmpty
     let newStart = new._sectionStart(section)
+    let newSectionPath = IndexPath(index: section)
+    let oldSectionPath = IndexPath(index: source)
+    let oldStart = old._sectionStart(source)
     sources.removeAll(keepingCapacity: true)
     staySources.removeAll(keepingCapacity: true)
     _reserve(&sources, adding: newRange.count)
@@ -294,29 +297,29 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
       let index = newRange.lowerBound &+ offset
       let from = sources[offset]
       if from < 0 {
-        update.insertedItems.append(IndexPath._make(section: section, item: index &- newStart))
+        update.insertedItems.append(newSectionPath.appending(index &- newStart))
         continue
       }
-      let fromSection: Int
+      let origin: IndexPath
       let stayed: Bool
       if oldRange.contains(from) {
         stayed = stays[stayIndex]
         stayIndex &+= 1
         let reloaded = hasReloads && reloadFlags[index]
         if stayed && !reloaded { continue }
-        fromSection = source
+        origin = oldSectionPath.appending(from &- oldStart)
       } else {
-        fromSection = old._section(containingFlatIndex: from)
+        let fromSection = old._section(containingFlatIndex: from)
         stayed = false
         if oldSectionIsGone[fromSection] {
           // Its old section is deleted or replaced, which removes it there.
-          update.insertedItems.append(IndexPath._make(section: section, item: index &- newStart))
+          update.insertedItems.append(newSectionPath.appending(index &- newStart))
           continue
         }
+        origin = IndexPath._make(
+          section: fromSection, item: from &- old._sectionStart(fromSection))
       }
-      let destination = IndexPath._make(section: section, item: index &- newStart)
-      let origin = IndexPath._make(
-        section: fromSection, item: from &- old._sectionStart(fromSection))
+      let destination = newSectionPath.appending(index &- newStart)
       if hasReloads && reloadFlags[index] {
         if stayed {
           update.reloadedItems.append(origin)
@@ -369,7 +372,19 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
   internal func _locate<Element: Hashable>(_ identifier: Element, in set: OrderedSet<Element>)
     -> Int
   {
-    guard let index = set.firstIndex(of: identifier) else {
+    _locate(identifier, set.firstIndex(of: identifier))
+  }
+
+  @inlinable
+  internal func _locate<Element: Hashable>(
+    _ identifier: Element, in set: _IndexedArray<Element>
+  ) -> Int {
+    _locate(identifier, set.firstIndex(of: identifier))
+  }
+
+  @inlinable
+  internal func _locate<Element: Hashable>(_ identifier: Element, _ found: Int?) -> Int {
+    guard let index = found else {
       preconditionFailure(
         "BatchUpdate(from:to:): identifier \(identifier) is marked in the new snapshot but "
           + "cannot be found in it: its type breaks the Hashable contract (equal values must "

@@ -190,21 +190,23 @@ extension DiffableDataSourceSectionSnapshot {
   /// Removes many whole subtrees (ascending, disjoint ranges) in one pass over the outline.
   @inlinable
   internal mutating func _removeSubtreesRebuilding(_ ranges: [Range<Int>]) {
-    var keptItems = ContiguousArray<ItemIdentifierType>()
     var keptLevels = [Int32]()
     var keptFlags = [UInt8]()
     let removed = ranges.reduce(0) { $0 &+ $1.count }
-    keptItems.reserveCapacity(_items.count &- removed)
     keptLevels.reserveCapacity(_items.count &- removed)
     keptFlags.reserveCapacity(_items.count &- removed)
     var start = 0
     for range in ranges + [_items.count..<_items.count] {
-      keptItems.append(contentsOf: _items.elements[start..<range.lowerBound])
       keptLevels.append(contentsOf: _levels[start..<range.lowerBound])
       keptFlags.append(contentsOf: _flags[start..<range.lowerBound])
       start = range.upperBound
     }
-    _items = OrderedSet(uncheckedUniqueElements: keptItems)
+    // The item index drops the removed ranges and keeps the rest without rehashing.
+    var doomed = [Bool](repeating: false, count: _items.count)
+    for range in ranges {
+      for position in range { doomed[position] = true }
+    }
+    _items.removeAll(flaggedBy: doomed)
     _levels = keptLevels
     _flags = keptFlags
     _rebuildDerivedState()

@@ -108,7 +108,7 @@ extension DiffableDataSourceSectionSnapshot {
     var result = Self()
     guard !range.isEmpty else { return result }
     let base = _levels[range.lowerBound]
-    result._items = OrderedSet(uncheckedUniqueElements: _items.elements[range])
+    result._items = _IndexedArray(uncheckedUniqueElements: Array(_items.elements[range]))
     result._levels = _levels[range].map { $0 &- base }
     result._flags = Array(_flags[range])
     result._rebuildDerivedState()

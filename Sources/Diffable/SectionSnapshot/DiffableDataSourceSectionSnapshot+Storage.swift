@@ -59,7 +59,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// items.
   ///
   /// Cost: O(*k*) expected hashes for *k* new items, plus O(*t*) for the *t* positions
-  /// after `position` (the ordered set repoints their index entries, by rehashing them or,
+  /// after `position` (the item index repoints their entries, by rehashing them or,
   /// when there are many, in one pass over its table; the parallel arrays shift), plus
   /// O(*depth*) for the ancestors' descendant counts. Nothing after `position` when
   /// inserting at the end, as depth-first building does.
@@ -189,9 +189,9 @@ extension DiffableDataSourceSectionSnapshot {
   /// Removes whole subtrees occupying `range`: every descendant of an item in it is in it
   /// too, and the items in it share the parent of its first item.
   ///
-  /// Cost: O(*k* + *t*) for *k* removed items and *t* positions after them, plus
-  /// O(*depth*) for the ancestors' descendant counts, plus the hashes `OrderedSet` needs to
-  /// forget the removed items.
+  /// Cost: O(*n*) for the item index, which is rebuilt from its stored hash bits without
+  /// hashing any item, plus O(*k* + *t*) for *k* removed items and *t* positions after them
+  /// in the parallel arrays, plus O(*depth*) for the ancestors' descendant counts.
   @inlinable
   internal mutating func _removeSubtrees(_ range: Range<Int>) {
     let count = range.count

@@ -24,7 +24,7 @@ import OrderedCollections
 /// raises an exception. Expanding or collapsing an unknown item is tolerated, as Apple does:
 /// it is reported through ``DiffableDiagnostics`` and otherwise ignored.
 ///
-/// The outline is stored flattened in depth-first pre-order in a hash-indexed ordered set,
+/// The outline is stored flattened in depth-first pre-order in a hash-indexed array,
 /// with parallel arrays for each item's level, parent, number of descendants and expansion
 /// state, so every lookup is one hash. The visible items are cached and patched in place
 /// when a node opens or closes: expanding or collapsing hashes only the named item and
@@ -36,7 +36,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
   /// Every item, in depth-first pre-order. Its index is the item's *position*, which the
   /// parallel arrays below are indexed by.
   @usableFromInline
-  internal var _items: OrderedSet<ItemIdentifierType>
+  internal var _items: _IndexedArray<ItemIdentifierType>
 
   /// The depth of each item: 0 for roots. Each level is at most one more than the level
   /// of the item before it.
@@ -74,7 +74,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
   /// - Complexity: O(1)
   @inlinable
   public init() {
-    _items = []
+    _items = _IndexedArray()
     _levels = []
     _parents = []
     _descendantCounts = []

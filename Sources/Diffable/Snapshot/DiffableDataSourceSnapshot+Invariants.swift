@@ -18,6 +18,7 @@ extension DiffableDataSourceSnapshot {
       precondition(
         previous == _items.count,
         "Invariant: last section ends at \(previous) but there are \(_items.count) items")
+      _items._checkInvariants()
       for item in _reloadedItems {
         precondition(_items.contains(item), "Invariant: reload mark on absent item \(item)")
       }

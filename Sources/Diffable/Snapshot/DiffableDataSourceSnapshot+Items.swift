@@ -65,8 +65,8 @@ extension DiffableDataSourceSnapshot {
   ///
   /// Reload and reconfigure marks on the deleted items are dropped.
   ///
-  /// - Complexity: O(*n*) worst case; O(*k* + *d*) expected for a few (up to 8) items,
-  ///   where *d* is the number of items after the first deleted one.
+  /// - Complexity: O(*n*) expected: one hash per identifier, then one pass over the storage
+  ///   that hashes nothing.
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
     var offsets: [Int] = []
@@ -75,13 +75,7 @@ extension DiffableDataSourceSnapshot {
       if let index = _items.firstIndex(of: identifier) { offsets.append(index) }
     }
     guard !offsets.isEmpty else { return }
-    if offsets.count <= 8 {
-      offsets.sort()
-      _removeAdjacentDuplicates(&offsets)  // deleting the same item twice is harmless
-      _removeItems(atSortedOffsets: offsets)
-    } else {
-      _removeItems(atOffsets: offsets)
-    }
+    _removeItems(atOffsets: offsets)  // deleting the same item twice is harmless
     if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
       for identifier in identifiers {
         _reloadedItems.remove(identifier)
@@ -103,7 +97,8 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: Both items exist and differ.
   /// - Complexity: O(*d* + *s*) expected, where *d* is the distance moved and *s* the number
-  ///   of sections.
+  ///   of sections: the *d* items passed are hashed to re-index them, unless *d* exceeds a
+  ///   32nd of the items, when one O(*n*) pass re-indexes them without hashing.
   @inlinable
   public mutating func moveItem(
     _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
@@ -115,7 +110,8 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: Both items exist and differ.
   /// - Complexity: O(*d* + *s*) expected, where *d* is the distance moved and *s* the number
-  ///   of sections.
+  ///   of sections: the *d* items passed are hashed to re-index them, unless *d* exceeds a
+  ///   32nd of the items, when one O(*n*) pass re-indexes them without hashing.
   @inlinable
   public mutating func moveItem(
     _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
@@ -165,8 +161,9 @@ extension DiffableDataSourceSnapshot {
     if countBefore == 0 {
       // The first items of a snapshot (how snapshots are built): the set is made in one pass
       // that hashes each item once and shares the array's storage instead of copying it.
-      let items = OrderedSet(identifiers)
-      if items.count != identifiers.count { _failOnDuplicates(identifiers, method) }
+      guard let items = _IndexedArray(checkingUniqueElements: identifiers) else {
+        _failOnDuplicates(identifiers, method)
+      }
       _items = items
       for later in section..<_sectionEnds.count {
         _sectionEnds[later] = items.count
@@ -255,21 +252,12 @@ extension DiffableDataSourceSnapshot {
   /// Removes the items at the given strictly ascending flattened offsets and shrinks their sections.
   @inlinable
   internal mutating func _removeItems(atSortedOffsets offsets: [Int]) {
-    if offsets.count <= 8 {
-      for offset in offsets.reversed() { _items.remove(at: offset) }
+    if offsets.count == 1 {
+      _items.remove(at: offsets[0])
     } else {
-      // Rebuild once instead of shifting the hash table once per item: O(n) in all.
-      var kept = ContiguousArray<ItemIdentifierType>()
-      kept.reserveCapacity(_items.count &- offsets.count)
-      var next = 0
-      for (index, identifier) in _items.elements.enumerated() {
-        if next < offsets.count && offsets[next] == index {
-          next &+= 1
-        } else {
-          kept.append(identifier)
-        }
-      }
-      _items = OrderedSet(uncheckedUniqueElements: kept)
+      var flags = [Bool](repeating: false, count: _items.count)
+      for offset in offsets { flags[offset] = true }
+      _items.removeAll(flaggedBy: flags)
     }
     // Every section loses the removed items that precede its end.
     var removed = 0
@@ -291,23 +279,17 @@ extension DiffableDataSourceSnapshot {
   internal mutating func _removeItems(atOffsets offsets: [Int]) {
     var doomed = [Bool](repeating: false, count: _items.count)
     for offset in offsets { doomed[offset] = true }
-    var kept = ContiguousArray<ItemIdentifierType>()
-    kept.reserveCapacity(Swift.max(0, _items.count &- offsets.count))  // exact unless repeated
     var removed = 0
     var index = 0
     for section in _sectionEnds.indices {
       let end = _sectionEnds[section]
       while index < end {
-        if doomed[index] {
-          removed &+= 1
-        } else {
-          kept.append(_items[index])
-        }
+        if doomed[index] { removed &+= 1 }
         index &+= 1
       }
       _sectionEnds[section] = end &- removed
     }
-    _items = OrderedSet(uncheckedUniqueElements: kept)
+    _items.removeAll(flaggedBy: doomed)
   }
 
   @inlinable

@@ -42,8 +42,8 @@ extension DiffableDataSourceSnapshot {
   ///
   /// Marks on the deleted sections and items are dropped.
   ///
-  /// - Complexity: O(*n*) worst case; O(*d* + *s*) expected for one section, where *d* is
-  ///   the number of items from that section's start to the end.
+  /// - Complexity: O(*n*) expected: one hash per identifier, then one pass over the item
+  ///   storage that hashes nothing.
   @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
     var doomed: [Int] = []
@@ -68,16 +68,11 @@ extension DiffableDataSourceSnapshot {
     if doomed.count == 1 {
       _items.removeSubrange(_sectionRange(doomed[0]))
     } else {
-      var kept = ContiguousArray<ItemIdentifierType>()
-      var next = 0
-      for section in _sections.indices {
-        if next < doomed.count && doomed[next] == section {
-          next &+= 1
-        } else {
-          kept.append(contentsOf: _items.elements[_sectionRange(section)])
-        }
+      var flags = [Bool](repeating: false, count: _items.count)
+      for section in doomed {
+        for index in _sectionRange(section) { flags[index] = true }
       }
-      _items = OrderedSet(uncheckedUniqueElements: kept)
+      _items.removeAll(flaggedBy: flags)
     }
     var counts = _sectionCounts()
     for section in doomed.reversed() {

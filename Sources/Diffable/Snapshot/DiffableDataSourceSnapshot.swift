@@ -40,7 +40,7 @@ public struct DiffableDataSourceSnapshot<
 
   /// Every item identifier, flattened in section order.
   @usableFromInline
-  internal var _items: OrderedSet<ItemIdentifierType>
+  internal var _items: _IndexedArray<ItemIdentifierType>
 
   /// Items marked with `reloadItems(_:)`, in call order.
   @usableFromInline
@@ -61,7 +61,7 @@ public struct DiffableDataSourceSnapshot<
   public init() {
     _sections = []
     _sectionEnds = []
-    _items = []
+    _items = _IndexedArray()
     _reloadedItems = []
     _reconfiguredItems = []
     _reloadedSections = []

@@ -13,13 +13,24 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether two identifiers are the same value of the same type.
+  ///
+  /// Unlike `AnyHashable`, values of different types always differ, even integers of
+  /// different widths that hold the same number.
+  ///
+  /// - Complexity: O(1) plus the wrapped type's `==`; allocates nothing (wrapping in
+  ///   `AnyHashable` would allocate a box per call, and a list view compares and hashes
+  ///   every identifier of each batch).
   public static func == (left: ListIdentifier, right: ListIdentifier) -> Bool {
-    AnyHashable(left.base) == AnyHashable(right.base)
+    func equal<Left: Hashable>(_ left: Left) -> Bool {
+      guard let right = right.base as? Left else { return false }
+      return left == right
+    }
+    return type(of: left.base) == type(of: right.base) && equal(left.base)
   }
 
-  /// Hashes the wrapped identifier.
+  /// Hashes the wrapped identifier, as its own type does; allocates nothing.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(AnyHashable(base))
+    base.hash(into: &hasher)
   }
 
   /// The wrapped identifier's description.

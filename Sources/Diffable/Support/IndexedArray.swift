@@ -1,0 +1,252 @@
+/// An array of unique elements with a hash index from element to offset: the item storage
+/// of ``DiffableDataSourceSnapshot``.
+///
+/// It plays the part of swift-collections' `OrderedSet`, which the snapshot used first and
+/// still uses for sections and marks. The snapshot's items get their own index because
+/// the diff looks up every new item in the old snapshot, and `OrderedSet`'s index (offsets
+/// only, packed in as few bits as possible, filled to three quarters) made those lookups
+/// the largest part of a diff: each probe of a bucket compares the element it names, so a
+/// lookup that misses compares several elements, and each comparison is a cache miss (a
+/// heap read for strings). Here each bucket also keeps the upper 32 bits of the element's
+/// hash, and the table is at most half full, so a lookup compares elements only when those
+/// bits match, and a miss usually reads one bucket and no element.
+///
+/// Keeping the hash bits has a second use: a bucket's home can be recomputed from the bucket
+/// alone, so growing the table, removing elements and moving them re-index without hashing
+/// any element.
+///
+/// Layout: `table` has 2^`scale` buckets. A bucket is 0 when empty, or holds the upper 32
+/// bits of the element's hash in its high half and the element's offset plus one in its
+/// low half. An element's home bucket is the top `scale` bits of those 32 hash bits;
+/// collisions probe linearly.
+@usableFromInline
+internal struct _IndexedArray<Element: Hashable> {
+  /// The elements, in order. Shared, not copied, by ``DiffableDataSourceSnapshot/itemIdentifiers``.
+  @usableFromInline internal var elements: [Element]
+  /// The buckets; empty when `elements` is.
+  @usableFromInline internal var table: [UInt64]
+  /// log2 of `table.count`, or 0 when there is no table.
+  @usableFromInline internal var scale: Int
+
+  /// The smallest table: 16 buckets.
+  @usableFromInline internal static var minimumScale: Int { 4 }
+  /// The largest table: 2^32 buckets, for up to 2^31 elements, so that an offset plus one
+  /// fits in a bucket's low 32 bits (less where `Int` has 32 bits).
+  @usableFromInline internal static var maximumScale: Int { Swift.min(32, Int.bitWidth &- 2) }
+
+  /// An empty array, with no table.
+  @inlinable
+  internal init() {
+    elements = []
+    table = []
+    scale = 0
+  }
+
+  /// Indexes `elements`, which the caller guarantees to be unique, sharing their storage.
+  @inlinable
+  internal init(uncheckedUniqueElements elements: [Element]) {
+    self.elements = elements
+    scale = Self._scale(forCount: elements.count)
+    table = []
+    guard scale > 0 else { return }
+    table = Array(repeating: 0, count: 1 &<< scale)
+    let shift = UInt64(32 &- scale)
+    table.withUnsafeMutableBufferPointer { buckets in
+      let mask = buckets.count &- 1
+      for offset in elements.indices {
+        let hash = Self._hashBits(elements[offset])
+        var bucket = Int(truncatingIfNeeded: hash >> shift)
+        while buckets[bucket] != 0 { bucket = (bucket &+ 1) & mask }
+        buckets[bucket] = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+      }
+    }
+  }
+
+  /// Indexes `elements`, sharing their storage, or returns `nil` if they repeat an element.
+  ///
+  /// - Complexity: O(*n*) expected, one hash per element.
+  @inlinable
+  internal init?(checkingUniqueElements elements: [Element]) {
+    self.elements = elements
+    scale = Self._scale(forCount: elements.count)
+    table = []
+    guard scale > 0 else { return }
+    table = Array(repeating: 0, count: 1 &<< scale)
+    let shift = UInt64(32 &- scale)
+    let unique = table.withUnsafeMutableBufferPointer { buckets in
+      let mask = buckets.count &- 1
+      for offset in elements.indices {
+        let element = elements[offset]
+        let hash = Self._hashBits(element)
+        var bucket = Int(truncatingIfNeeded: hash >> shift)
+        while true {
+          let entry = buckets[bucket]
+          if entry == 0 { break }
+          if entry >> 32 == hash
+            && elements[Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1]
+              == element
+          {
+            return false
+          }
+          bucket = (bucket &+ 1) & mask
+        }
+        buckets[bucket] = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+      }
+      return true
+    }
+    if !unique { return nil }
+  }
+
+  // MARK: Reading
+
+  /// The number of elements.
+  @inlinable
+  internal var count: Int { elements.count }
+
+  /// The valid offsets.
+  @inlinable
+  internal var indices: Range<Int> { elements.indices }
+
+  /// The element at `offset`.
+  @inlinable
+  internal subscript(offset: Int) -> Element { elements[offset] }
+
+  /// The offset of `element`, or `nil`.
+  ///
+  /// - Complexity: O(1) expected: one hash, and element comparisons only for buckets whose
+  ///   stored hash bits match.
+  @inlinable
+  internal func firstIndex(of element: Element) -> Int? {
+    _find(element).offset
+  }
+
+  /// Whether `element` is present.
+  ///
+  /// - Complexity: O(1) expected, one hash.
+  @inlinable
+  internal func contains(_ element: Element) -> Bool {
+    _find(element).offset != nil
+  }
+
+  /// The offset of `element` if present, and otherwise the empty bucket where it belongs
+  /// (-1 when there is no table), with its hash bits.
+  @inlinable
+  @inline(__always)
+  internal func _find(_ element: Element) -> (offset: Int?, bucket: Int, hash: UInt64) {
+    let hash = Self._hashBits(element)
+    guard scale > 0 else { return (nil, -1, hash) }
+    return table.withUnsafeBufferPointer { buckets in
+      let mask = buckets.count &- 1
+      var bucket = Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
+      while true {
+        let entry = buckets[bucket]
+        if entry == 0 { return (nil, bucket, hash) }
+        if entry >> 32 == hash {
+          let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1
+          if elements[offset] == element { return (offset, bucket, hash) }
+        }
+        bucket = (bucket &+ 1) & mask
+      }
+    }
+  }
+
+  // MARK: Appending
+
+  /// Appends `element` unless it is present.
+  ///
+  /// - Returns: Whether it was appended, and its offset (the existing one if not).
+  /// - Complexity: O(1) amortized expected, one hash.
+  @inlinable
+  @discardableResult
+  internal mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+    var found = _find(element)
+    if let offset = found.offset { return (false, offset) }
+    let offset = elements.count
+    if offset &+ 1 > Self._capacity(forScale: scale) {
+      _rebuildTable(scale: Self._scale(forCount: Swift.max(offset &+ 1, offset &* 2)))
+      found.bucket = _emptyBucket(forHash: found.hash)
+    }
+    elements.append(element)
+    table[found.bucket] = (found.hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+    return (true, offset)
+  }
+
+  /// Makes room for `minimumCapacity` elements without growing the table again.
+  ///
+  /// - Complexity: O(*n*) when the table grows, with no hashing.
+  @inlinable
+  internal mutating func reserveCapacity(_ minimumCapacity: Int) {
+    elements.reserveCapacity(minimumCapacity)
+    if minimumCapacity > Self._capacity(forScale: scale) {
+      _rebuildTable(scale: Self._scale(forCount: minimumCapacity))
+    }
+  }
+
+  // MARK: Table
+
+  /// The upper 32 bits of `element`'s hash (all of them where `Int` has 32 bits).
+  @inlinable
+  @inline(__always)
+  internal static func _hashBits(_ element: Element) -> UInt64 {
+    UInt64(truncatingIfNeeded: UInt(bitPattern: element.hashValue) >> (UInt.bitWidth &- 32))
+  }
+
+  /// The number of elements a table of `scale` holds: half its buckets.
+  @inlinable
+  internal static func _capacity(forScale scale: Int) -> Int {
+    scale == 0 ? 0 : (1 &<< scale) >> 1
+  }
+
+  /// The scale of the smallest table that holds `count` elements (0 for none).
+  @inlinable
+  internal static func _scale(forCount count: Int) -> Int {
+    guard count > 0 else { return 0 }
+    precondition(
+      count <= _capacity(forScale: maximumScale),
+      "DiffableDataSourceSnapshot: \(count) items is more than a snapshot holds "
+        + "(\(_capacity(forScale: maximumScale)))")
+    var scale = minimumScale
+    while _capacity(forScale: scale) < count { scale &+= 1 }
+    return scale
+  }
+
+  /// The first empty bucket on the probe path of `hash`.
+  @inlinable
+  internal func _emptyBucket(forHash hash: UInt64) -> Int {
+    let mask = table.count &- 1
+    var bucket = Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
+    while table[bucket] != 0 { bucket = (bucket &+ 1) & mask }
+    return bucket
+  }
+
+  /// Rebuilds the table at `scale` from the current buckets, rewriting each offset with
+  /// `newOffset` (which returns -1 to drop the element). Hashes nothing: each bucket's home
+  /// comes from the hash bits it stores.
+  ///
+  /// - Complexity: O(old buckets + new buckets).
+  @inlinable
+  internal mutating func _rebuildTable(scale newScale: Int, newOffset: (Int) -> Int = { $0 }) {
+    guard newScale > 0 else {
+      table = []
+      scale = 0
+      return
+    }
+    var fresh = [UInt64](repeating: 0, count: 1 &<< newScale)
+    let shift = UInt64(32 &- newScale)
+    fresh.withUnsafeMutableBufferPointer { target in
+      let mask = target.count &- 1
+      for entry in table where entry != 0 {
+        let offset = newOffset(Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1)
+        if offset < 0 { continue }
+        let hash = entry >> 32
+        var bucket = Int(truncatingIfNeeded: hash >> shift)
+        while target[bucket] != 0 { bucket = (bucket &+ 1) & mask }
+        target[bucket] = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+      }
+    }
+    table = fresh
+    scale = newScale
+  }
+}
+
+extension _IndexedArray: Sendable where Element: Sendable {}

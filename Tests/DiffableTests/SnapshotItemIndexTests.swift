@@ -1,0 +1,229 @@
+import Diffable
+import DiffableTestSupport
+import Testing
+
+/// An identifier whose hash takes only eight values, so that most items of a snapshot share
+/// their hash bits and the index must tell them apart by comparing them.
+struct CollidingID: Hashable, Sendable, CustomStringConvertible {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  func hash(into hasher: inout Hasher) { hasher.combine(value & 7) }
+  var description: String { "c\(value)" }
+}
+
+/// The snapshot's item index (`Sources/Diffable/Support/IndexedArray.swift`): a lookup that
+/// misses compares no item, growing and removing re-index without hashing, moves hash only
+/// the items they pass, and all of it stays right when hashes collide.
+@Suite("Snapshot item index")
+struct SnapshotItemIndexTests {
+  typealias Counted = DiffableDataSourceSnapshot<Int, CountedID>
+
+  func flat(_ values: Range<Int>, sections: Int = 1) -> Counted {
+    var snapshot = Counted()
+    snapshot.appendSections(Array(0..<sections))
+    let perSection = values.count / sections
+    for section in 0..<sections {
+      let start = values.lowerBound + section * perSection
+      let end = section == sections - 1 ? values.upperBound : start + perSection
+      snapshot.appendItems((start..<end).map(CountedID.init), toSection: section)
+    }
+    return snapshot
+  }
+
+  @Test func missesCompareNoItems() {
+    let snapshot = flat(0..<10_000)
+    let absent = (20_000..<30_000).map(CountedID.init)
+    var found = 0
+    let counter = OperationCounter.measure {
+      for identifier in absent where snapshot.contains(item: identifier) { found += 1 }
+    }
+    #expect(found == 0)
+    #expect(counter.hashes == absent.count)
+    // An item is compared only when the 32 hash bits kept in its bucket match, which for
+    // an absent item happens by chance (about once in 2^31 probes).
+    #expect(counter.equalities <= 2, "\(counter.equalities) comparisons")
+  }
+
+  @Test func hitsCompareOneItem() {
+    let snapshot = flat(0..<10_000)
+    let present = (0..<10_000).filter { $0 % 3 == 0 }.map(CountedID.init)
+    var sum = 0
+    let counter = OperationCounter.measure {
+      for identifier in present { sum += snapshot.indexOfItem(identifier)! }
+    }
+    #expect(sum == present.reduce(0) { $0 + $1.value })
+    #expect(counter.hashes == present.count)
+    #expect(counter.equalities <= present.count + 2, "\(counter.equalities) comparisons")
+  }
+
+  @Test func growingOneItemAtATimeHashesEachItemOnce() {
+    var snapshot = Counted()
+    snapshot.appendSections([0])
+    let counter = OperationCounter.measure {
+      for value in 0..<5_000 { snapshot.appendItems([CountedID(value)]) }
+    }
+    // The table doubles about ten times; each growth re-indexes from the stored hash bits.
+    #expect(counter.hashes == 5_000)
+    #expect(snapshot.indexOfItem(CountedID(4_321)) == 4_321)
+  }
+
+  @Test func removalsHashOnlyTheirArguments() {
+    var snapshot = flat(0..<10_000, sections: 4)
+    let one = OperationCounter.measure { snapshot.deleteItems([CountedID(17)]) }
+    #expect(one.hashes == 1)
+    let doomed = stride(from: 1, to: 10_000, by: 2).map(CountedID.init)
+    let many = OperationCounter.measure { snapshot.deleteItems(doomed) }
+    #expect(many.hashes == doomed.count)
+    let sections = OperationCounter.measure { snapshot.deleteSections([1, 3]) }
+    #expect(sections.hashes == 0)
+    #expect(snapshot.numberOfItems == 2_500)
+    #expect(snapshot.indexOfItem(CountedID(0)) == 0)
+    #expect(snapshot.indexOfItem(CountedID(17)) == nil)
+    #expect(snapshot.indexOfItem(CountedID(5_000)) == 1_250)
+    #expect(snapshot.indexOfItem(CountedID(5_001)) == nil)
+  }
+
+  @Test func shortMovesHashOnlyThePassedItems() {
+    var snapshot = flat(0..<10_000)
+    let counter = OperationCounter.measure {
+      snapshot.moveItem(CountedID(5_000), beforeItem: CountedID(4_990))
+    }
+    // Two lookups, then the 11 items whose offsets change.
+    #expect(counter.hashes == 2 + 11)
+    #expect(snapshot.indexOfItem(CountedID(5_000)) == 4_990)
+    #expect(snapshot.indexOfItem(CountedID(4_990)) == 4_991)
+    #expect(snapshot.indexOfItem(CountedID(5_001)) == 5_001)
+  }
+
+  @Test func longMovesReindexWithoutHashing() {
+    var snapshot = flat(0..<10_000, sections: 2)
+    let counter = OperationCounter.measure { snapshot.moveSection(1, beforeSection: 0) }
+    #expect(counter.hashes == 0)
+    #expect(snapshot.indexOfItem(CountedID(5_000)) == 0)
+    #expect(snapshot.indexOfItem(CountedID(0)) == 5_000)
+  }
+
+  @Test func shrinkingAndGrowingAgain() {
+    var snapshot = flat(0..<10_000)
+    snapshot.deleteItems((10..<10_000).map(CountedID.init))
+    #expect(snapshot.itemIdentifiers == (0..<10).map(CountedID.init))
+    #expect(snapshot.indexOfItem(CountedID(9_999)) == nil)
+    snapshot.appendItems((20_000..<30_000).map(CountedID.init))
+    #expect(snapshot.indexOfItem(CountedID(9)) == 9)
+    #expect(snapshot.indexOfItem(CountedID(29_999)) == 10_009)
+    #expect(snapshot.indexOfItem(CountedID(5)) == 5)
+  }
+
+  @Test func duplicatesAreFoundWhenHashesCollide() {
+    var snapshot = DiffableDataSourceSnapshot<Int, CollidingID>()
+    snapshot.appendSections([0])
+    snapshot.appendItems((0..<500).map(CollidingID.init))
+    #expect(snapshot.numberOfItems == 500)
+    let warnings = collectingWarnings {
+      snapshot.appendItems([CollidingID(900), CollidingID(250)])
+    }
+    #expect(warnings.count == 1)
+    #expect(snapshot.numberOfItems == 501)
+    #expect(snapshot.indexOfItem(CollidingID(250)) == 500)
+  }
+
+  /// Random edits of large snapshots against a model, checking every lookup after every
+  /// step. Large, so that moves take both re-indexing paths (hashing the passed items, or a
+  /// pass over the table), with ordinary and with colliding hashes.
+  @Test(arguments: [false, true])
+  func randomEditsMatchTheModel(colliding: Bool) {
+    let name = "item-index-model\(colliding ? "-colliding" : "")"
+    var random = SeededGenerator(seed: RandomizedTesting.seed(name))
+    if colliding {
+      run(CollidingID.init, &random)
+    } else {
+      run({ $0 }, &random)
+    }
+  }
+
+  func run<ID: Hashable & Sendable>(_ make: (Int) -> ID, _ random: inout SeededGenerator) {
+    var snapshot = DiffableDataSourceSnapshot<Int, ID>()
+    var model: [(section: Int, items: [ID])] = []
+    var next = 0
+    func fresh(_ count: Int) -> [ID] {
+      defer { next += count }
+      return (next..<next + count).map(make)
+    }
+    for section in 0..<4 {
+      let items = fresh(400)
+      snapshot.appendSections([section])
+      snapshot.appendItems(items)
+      model.append((section, items))
+    }
+    var nextSection = 4
+    var gone: [ID] = []
+    for step in 0..<(60 * RandomizedTesting.multiplier) {
+      let flat = model.flatMap(\.items)
+      let choice = Int.random(in: 0..<7, using: &random)
+      switch choice {
+      case 0 where !model.isEmpty:
+        let section = Int.random(in: 0..<model.count, using: &random)
+        let items = fresh(Int.random(in: 1...300, using: &random))
+        snapshot.appendItems(items, toSection: model[section].section)
+        model[section].items += items
+      case 1 where !flat.isEmpty:
+        let target = flat.randomElement(using: &random)!
+        let items = fresh(Int.random(in: 1...40, using: &random))
+        snapshot.insertItems(items, beforeItem: target)
+        let s = model.firstIndex { $0.items.contains(target) }!
+        model[s].items.insert(contentsOf: items, at: model[s].items.firstIndex(of: target)!)
+      case 2 where flat.count > 10:
+        let doomed = (0..<Int.random(in: 1...(flat.count / 3), using: &random)).map { _ in
+          flat.randomElement(using: &random)!
+        }
+        snapshot.deleteItems(doomed)
+        let set = Set(doomed)
+        for index in model.indices { model[index].items.removeAll { set.contains($0) } }
+        gone += set
+      case 3 where flat.count > 2, 4 where flat.count > 2:
+        // Near moves (at most 20 places) are as likely as far ones.
+        let from = Int.random(in: 0..<flat.count, using: &random)
+        let to =
+          choice == 3
+          ? Swift.min(flat.count - 1, Swift.max(0, from + Int.random(in: -20...20, using: &random)))
+          : Int.random(in: 0..<flat.count, using: &random)
+        guard from != to else { break }
+        let item = flat[from]
+        let target = flat[to]
+        snapshot.moveItem(item, afterItem: target)
+        let s = model.firstIndex { $0.items.contains(item) }!
+        model[s].items.removeAll { $0 == item }
+        let t = model.firstIndex { $0.items.contains(target) }!
+        model[t].items.insert(item, at: model[t].items.firstIndex(of: target)! + 1)
+      case 5 where model.count > 1:
+        let source = Int.random(in: 0..<model.count, using: &random)
+        var target = Int.random(in: 0..<model.count, using: &random)
+        while target == source { target = Int.random(in: 0..<model.count, using: &random) }
+        snapshot.moveSection(model[source].section, beforeSection: model[target].section)
+        let targetID = model[target].section
+        let moving = model.remove(at: source)
+        model.insert(moving, at: model.firstIndex { $0.section == targetID }!)
+      case 6 where model.count > 1 && Bool.random(using: &random):
+        let doomed = model.remove(at: Int.random(in: 0..<model.count, using: &random))
+        snapshot.deleteSections([doomed.section])
+        gone += doomed.items
+      case 6:
+        snapshot.appendSections([nextSection])
+        model.append((nextSection, fresh(Int.random(in: 0...50, using: &random))))
+        snapshot.appendItems(model.last!.items, toSection: nextSection)
+        nextSection += 1
+      default:
+        break
+      }
+      let expected = model.flatMap(\.items)
+      guard snapshot.itemIdentifiers == expected,
+        snapshot.sectionIdentifiers == model.map(\.section),
+        expected.indices.allSatisfy({ snapshot.indexOfItem(expected[$0]) == $0 }),
+        gone.suffix(200).allSatisfy({ snapshot.indexOfItem($0) == nil })
+      else {
+        Issue.record("step \(step) (choice \(choice)) diverged from the model")
+        return
+      }
+    }
+  }
+}
