@@ -172,11 +172,12 @@ public final class RecordingListView: ListView {
       let identifier = dataSource.listView(self, identifierForSectionAt: section)
       snapshot.appendSections([identifier])
       let count = dataSource.listView(self, numberOfItemsInSection: section)
-      let sectionPath = IndexPath(index: section)
-      snapshot.appendItems(
-        (0..<count).map {
-          dataSource.listView(self, identifierForItemAt: sectionPath.appending($0))
-        }, toSection: identifier)
+      let items = dataSource.listView(self, identifiersOfItemsInSection: section)
+      precondition(
+        items.count == count,
+        "RecordingListView: the data source lists \(items.count) identifiers in section "
+          + "\(section) but reports \(count) items")
+      snapshot.appendItems(items, toSection: identifier)
     }
     return snapshot
   }

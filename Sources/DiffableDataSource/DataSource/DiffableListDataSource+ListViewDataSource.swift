@@ -61,6 +61,22 @@ extension DiffableListDataSource {
     return ListIdentifier(item)
   }
 
+  /// The identifiers of a section's items, read in one pass over the current snapshot.
+  ///
+  /// - Precondition: `section` is in range.
+  /// - Complexity: O(*k*) for the section's *k* items; hashes only the section identifier.
+  public func listView(_ listView: any ListView, identifiersOfItemsInSection section: Int)
+    -> [ListIdentifier]
+  {
+    let snapshot = current
+    precondition(
+      section >= 0 && section < snapshot.numberOfSections,
+      "listView(_:identifiersOfItemsInSection:): no section at \(section)")
+    return snapshot.itemIdentifiers(inSection: snapshot.sectionIdentifiers[section]).map {
+      ListIdentifier($0)
+    }
+  }
+
   /// The outline state of an item, when its section shows an outline.
   public func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
     -> OutlineItemState?

@@ -35,6 +35,12 @@ public protocol ListViewDataSource: AnyObject {
   func listView(_ listView: any ListView, identifierForItemAt indexPath: IndexPath)
     -> ListIdentifier
 
+  /// The identifiers of every item in a section, in order: what a view that checks whole
+  /// batches asks for. The default implementation asks ``listView(_:identifierForItemAt:)``
+  /// once per item; a data source that holds its items in an array answers in one pass.
+  func listView(_ listView: any ListView, identifiersOfItemsInSection section: Int)
+    -> [ListIdentifier]
+
   /// The outline state of the item at an index path: its level, whether it has children,
   /// whether it is expanded. `nil` for items outside any section snapshot hierarchy.
   func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
@@ -55,6 +61,18 @@ public protocol ListViewDataSource: AnyObject {
   /// the state after the move); the data source updates its own state to match.
   func listView(
     _ listView: any ListView, moveItemAt source: IndexPath, to destination: IndexPath)
+}
+
+extension ListViewDataSource {
+  /// Asks ``listView(_:identifierForItemAt:)`` for each item of the section.
+  public func listView(_ listView: any ListView, identifiersOfItemsInSection section: Int)
+    -> [ListIdentifier]
+  {
+    let sectionPath = IndexPath(index: section)
+    return (0..<self.listView(listView, numberOfItemsInSection: section)).map {
+      self.listView(listView, identifierForItemAt: sectionPath.appending($0))
+    }
+  }
 }
 
 /// The outline state of one row: what a view needs to indent it and draw its disclosure.
