@@ -42,3 +42,26 @@ struct ListIdentifierTests {
     #expect(ListIdentifier(42).base as? Int == 42)
   }
 }
+
+/// Identifiers of a class type compare by the class's `==`, whatever subclass they are.
+class Animal: Hashable, @unchecked Sendable {
+  let id: Int
+  init(id: Int) { self.id = id }
+  static func == (left: Animal, right: Animal) -> Bool { left.id == right.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+final class Dog: Animal, @unchecked Sendable {}
+final class Cat: Animal, @unchecked Sendable {}
+
+@Suite("ListIdentifier with class identifiers")
+struct ListIdentifierClassTests {
+  @Test func subclassesWrappedAsTheirSuperclassCompareAsIt() {
+    let dog: Animal = Dog(id: 1)
+    let cat: Animal = Cat(id: 1)
+    #expect(ListIdentifier(dog) == ListIdentifier(cat))
+    #expect(Set([ListIdentifier(dog), ListIdentifier(cat)]).count == 1)
+    #expect(ListIdentifier(dog) != ListIdentifier(Cat(id: 2) as Animal))
+    // Wrapped as different types, they differ, as `Dog` and `Cat` values would.
+    #expect(ListIdentifier(Dog(id: 1)) != ListIdentifier(Cat(id: 1)))
+  }
+}

@@ -11,6 +11,19 @@ struct CollidingID: Hashable, Sendable, CustomStringConvertible {
   var description: String { "c\(value)" }
 }
 
+/// An identifier whose `hashValue` is its raw value, bypassing `Hasher`, as `NSObject`
+/// subclasses' is (their `hash`, often a pointer or a counter): small values leave the
+/// upper bits all zero.
+struct RawHashID: Hashable, Sendable {
+  let value: Int
+  static func == (left: RawHashID, right: RawHashID) -> Bool {
+    OperationCounter.current?.countEquality()
+    return left.value == right.value
+  }
+  func hash(into hasher: inout Hasher) { hasher.combine(value) }
+  func _rawHashValue(seed: Int) -> Int { value << 3 }
+}
+
 /// The snapshot's item index (`Sources/Diffable/Support/IndexedArray.swift`): a lookup that
 /// misses compares no item, growing and removing re-index without hashing, moves hash only
 /// the items they pass, and all of it stays right when hashes collide.
@@ -54,6 +67,21 @@ struct SnapshotItemIndexTests {
     #expect(sum == present.reduce(0) { $0 + $1.value })
     #expect(counter.hashes == present.count)
     #expect(counter.equalities <= present.count + 2, "\(counter.equalities) comparisons")
+  }
+
+  /// Raw hash values are mixed before they pick a bucket; unmixed, these would all share
+  /// bucket 0 and each lookup would compare about half the items.
+  @Test func rawHashValuesAreSpreadOut() {
+    var snapshot = DiffableDataSourceSnapshot<Int, RawHashID>()
+    snapshot.appendSections([0])
+    let items = (0..<4_096).map(RawHashID.init)
+    snapshot.appendItems(items)
+    var sum = 0
+    let counter = OperationCounter.measure {
+      for item in items { sum += snapshot.indexOfItem(item)! }
+    }
+    #expect(sum == items.count * (items.count - 1) / 2)
+    #expect(counter.equalities <= 2 * items.count, "\(counter.equalities) comparisons")
   }
 
   @Test func growingOneItemAtATimeHashesEachItemOnce() {
@@ -112,6 +140,32 @@ struct SnapshotItemIndexTests {
     #expect(snapshot.indexOfItem(CountedID(9)) == 9)
     #expect(snapshot.indexOfItem(CountedID(29_999)) == 10_009)
     #expect(snapshot.indexOfItem(CountedID(5)) == 5)
+  }
+
+  @Test func emptiedByDeletesThenFilledAgain() {
+    var snapshot = flat(0..<100, sections: 2)
+    snapshot.deleteItems((0..<100).map(CountedID.init))
+    #expect(snapshot.numberOfItems == 0)
+    snapshot.appendItems([CountedID(7)], toSection: 0)
+    snapshot.appendItems((200..<300).map(CountedID.init), toSection: 1)
+    #expect(snapshot.indexOfItem(CountedID(7)) == 0)
+    #expect(snapshot.indexOfItem(CountedID(250)) == 51)
+    #expect(snapshot.indexOfItem(CountedID(50)) == nil)
+  }
+
+  /// Every mutation leaves a copy made before it untouched (the index is copied on write).
+  @Test func copiesAreIndependent() {
+    let original = flat(0..<2_000, sections: 2)
+    let hidden = original.itemIdentifiers
+    var copy = original
+    copy.moveItem(CountedID(10), afterItem: CountedID(20))
+    copy.moveSection(1, beforeSection: 0)
+    copy.deleteItems([CountedID(5), CountedID(1_500)])
+    copy.appendItems([CountedID(9_000)], toSection: 0)
+    #expect(original.itemIdentifiers == hidden)
+    #expect((0..<2_000).allSatisfy { original.indexOfItem(CountedID($0)) == $0 })
+    #expect(original.indexOfItem(CountedID(9_000)) == nil)
+    #expect(copy.indexOfItem(CountedID(1_000)) == 0)
   }
 
   @Test func duplicatesAreFoundWhenHashesCollide() {

@@ -125,9 +125,8 @@ extension DiffableDataSourceSectionSnapshot {
   /// Deletes items together with all their descendants. Items that are not in the section
   /// snapshot are ignored.
   ///
-  /// - Complexity: O(*k* log *k*) for *k* identifiers, plus, for up to 8 subtrees removed,
-  ///   O(*m* + *t*) for the *m* removed items and the *t* items after each; for more,
-  ///   O(*n*) expected (one rebuild, rehashing the *n* remaining items).
+  /// - Complexity: O(*k* log *k*) for *k* identifiers, plus O(*n*) for one rebuild of the
+  ///   item index, which hashes no item (it keeps each item's hash bits).
   @inlinable
   public mutating func delete(_ items: [ItemIdentifierType]) {
     var positions = [Int]()
@@ -142,10 +141,10 @@ extension DiffableDataSourceSectionSnapshot {
     for position in positions where ranges.last.map({ position >= $0.upperBound }) ?? true {
       ranges.append(position..<_subtreeEnd(position))
     }
-    if ranges.count <= 8 {
-      // Back to front, so that each removal leaves the earlier positions valid.
-      for range in ranges.reversed() { _removeSubtrees(range) }
+    if ranges.count == 1 {
+      _removeSubtrees(ranges[0])
     } else {
+      // One pass for all of them: each removal rebuilds the item index, O(n).
       _removeSubtreesRebuilding(ranges)
     }
     _checkInvariants()
@@ -170,8 +169,9 @@ extension DiffableDataSourceSectionSnapshot {
   /// - Precondition: `parent` is in this section snapshot and not in `snapshot`; no item of
   ///   `snapshot` is in this section snapshot already, except among the descendants being
   ///   replaced.
-  /// - Complexity: O(*m* + *k* + *t* + *depth*) expected for *m* removed and *k*
-  ///   inserted items and the *t* items after the parent's subtree.
+  /// - Complexity: O(*n* + *k* + *depth*) expected for *k* inserted items: removing the old
+  ///   descendants rebuilds the item index without hashing, and each new item is hashed
+  ///   once.
   @inlinable
   public mutating func replace(childrenOf parent: ItemIdentifierType, using snapshot: Self) {
     let method: StaticString = "replace(childrenOf:using:)"

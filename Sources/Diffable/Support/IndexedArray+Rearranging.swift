@@ -56,7 +56,14 @@ extension _IndexedArray {
         let hash = Self._hashBits(elements[offset])
         let wanted = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
         var bucket = Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
-        while table[bucket] != wanted { bucket = (bucket &+ 1) & (table.count &- 1) }
+        while table[bucket] != wanted {
+          precondition(
+            table[bucket] != 0,
+            "DiffableDataSourceSnapshot: item \(elements[offset]) is no longer found by its "
+              + "hash: its type breaks the Hashable contract (a value must not change while "
+              + "it is in a snapshot)")
+          bucket = (bucket &+ 1) & (table.count &- 1)
+        }
         buckets.append(bucket)
       }
       for bucket in buckets {

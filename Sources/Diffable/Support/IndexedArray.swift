@@ -176,7 +176,11 @@ internal struct _IndexedArray<Element: Hashable> {
   /// - Complexity: O(*n*) when the table grows, with no hashing.
   @inlinable
   internal mutating func reserveCapacity(_ minimumCapacity: Int) {
-    elements.reserveCapacity(minimumCapacity)
+    if minimumCapacity > elements.capacity {
+      // At least doubling: `Array.reserveCapacity` allocates exactly what is asked, so
+      // callers that append one item at a time would copy the array each time.
+      elements.reserveCapacity(Swift.max(minimumCapacity, elements.capacity &* 2))
+    }
     if minimumCapacity > Self._capacity(forScale: scale) {
       _rebuildTable(scale: Self._scale(forCount: minimumCapacity))
     }
@@ -184,11 +188,16 @@ internal struct _IndexedArray<Element: Hashable> {
 
   // MARK: Table
 
-  /// The upper 32 bits of `element`'s hash (all of them where `Int` has 32 bits).
+  /// 32 bits of `element`'s hash, mixed: the upper half of its product with 2^64/φ
+  /// (Fibonacci hashing), which depends on every bit of `hashValue`. `Hasher` output needs
+  /// no mixing, but a type may return a raw `hashValue` (an `NSObject` subclass returns
+  /// its `hash`, often a pointer or a small counter) whose upper bits are all alike, which
+  /// would put every item in one bucket.
   @inlinable
   @inline(__always)
   internal static func _hashBits(_ element: Element) -> UInt64 {
-    UInt64(truncatingIfNeeded: UInt(bitPattern: element.hashValue) >> (UInt.bitWidth &- 32))
+    let raw = UInt64(truncatingIfNeeded: UInt(bitPattern: element.hashValue))
+    return (raw &* 0x9E37_79B9_7F4A_7C15) >> 32
   }
 
   /// The number of elements a table of `scale` holds: half its buckets.

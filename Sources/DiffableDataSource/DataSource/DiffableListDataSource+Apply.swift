@@ -19,14 +19,21 @@ extension DiffableListDataSource {
   ///
   /// - Precondition: Not called while another apply is in progress (from a cell provider,
   ///   say); Apple reports that as a deadlock. Calling it from `completion` is fine.
-  /// - Complexity: The diff's O(*n* + *m* log *m*), plus the view's work.
+  /// - Complexity: The diff's O(*n* + *m* log *m*), plus the view's work. The diff is
+  ///   computed in the caller's module (this method is inlinable), where the compiler
+  ///   specializes it for the identifier types; compiled here, generic over them, it took
+  ///   about 1.5× as long.
+  @inlinable
   public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
     completion: (@MainActor () -> Void)? = nil
   ) {
+    let method: StaticString = "apply(_:animatingDifferences:completion:)"
+    _checkNotApplying(method)
     _apply(
-      snapshot, animatingDifferences: animatingDifferences, keepingOutlineOf: nil,
-      method: "apply(_:animatingDifferences:completion:)", completion: completion)
+      snapshot, update: BatchUpdate(from: current, to: snapshot),
+      animatingDifferences: animatingDifferences, keepingOutlineOf: nil, method: method,
+      completion: completion)
   }
 
   /// Shows `snapshot` and waits until the view has applied it.
@@ -64,7 +71,19 @@ extension DiffableListDataSource {
     method: StaticString, completion: (@MainActor () -> Void)?
   ) {
     _checkNotApplying(method)
-    let update = BatchUpdate(from: current, to: snapshot)
+    _apply(
+      snapshot, update: BatchUpdate(from: current, to: snapshot),
+      animatingDifferences: animatingDifferences, keepingOutlineOf: outlineSection,
+      method: method, completion: completion)
+  }
+
+  /// The shared apply once the diff is known: switch state, drive the view.
+  @usableFromInline
+  func _apply(
+    _ snapshot: Snapshot, update: BatchUpdate, animatingDifferences: Bool,
+    keepingOutlineOf outlineSection: SectionIdentifierType?,
+    method: StaticString, completion: (@MainActor () -> Void)?
+  ) {
     current = snapshot.withoutMarks
     _dropStaleOutlines(except: outlineSection)
     guard !update.isEmpty, let listView else {
@@ -87,6 +106,7 @@ extension DiffableListDataSource {
     for completion in completions { completion() }
   }
 
+  @usableFromInline
   func _checkNotApplying(_ method: StaticString) {
     precondition(
       !isApplying,

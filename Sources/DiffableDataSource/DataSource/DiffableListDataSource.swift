@@ -44,7 +44,7 @@ open class DiffableListDataSource<
   public var reorderingHandlers = ReorderingHandlers()
 
   /// What the view shows now (never carries marks).
-  var current = Snapshot()
+  @usableFromInline var current = Snapshot()
   /// The outlines applied to single sections, for the sections that still show them.
   var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
   /// Set while a batch is being applied, to catch an apply from inside it.

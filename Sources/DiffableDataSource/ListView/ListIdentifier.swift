@@ -6,26 +6,36 @@
 public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The identifier itself.
   public let base: any Hashable & Sendable
+  /// The type the identifier was wrapped as (the data source's identifier type), which
+  /// decides equality: a subclass instance wrapped as its superclass compares as one.
+  @usableFromInline let wrappedType: any (Hashable & Sendable).Type
 
   /// Wraps an identifier.
-  public init(_ base: some Hashable & Sendable) {
+  public init<Base: Hashable & Sendable>(_ base: Base) {
     self.base = base
+    self.wrappedType = Base.self
   }
 
-  /// Whether two identifiers are the same value of the same type.
+  /// Whether two identifiers were wrapped as the same type and are equal under that type's
+  /// `==`.
   ///
-  /// Unlike `AnyHashable`, values of different types always differ, even integers of
-  /// different widths that hold the same number.
+  /// Unlike `AnyHashable`, numbers of different types always differ (`1 as Int` and
+  /// `1 as Int8`). Like it, instances of two subclasses wrapped as their common superclass
+  /// compare with the superclass's `==`.
   ///
   /// - Complexity: O(1) plus the wrapped type's `==`; allocates nothing (wrapping in
   ///   `AnyHashable` would allocate a box per call, and a list view compares and hashes
   ///   every identifier of each batch).
   public static func == (left: ListIdentifier, right: ListIdentifier) -> Bool {
-    func equal<Left: Hashable>(_ left: Left) -> Bool {
-      guard let right = right.base as? Left else { return false }
-      return left == right
+    guard ObjectIdentifier(left.wrappedType) == ObjectIdentifier(right.wrappedType) else {
+      return false
     }
-    return type(of: left.base) == type(of: right.base) && equal(left.base)
+    func equal<Wrapped: Hashable & Sendable>(_: Wrapped.Type) -> Bool {
+      guard let leftValue = left.base as? Wrapped, let rightValue = right.base as? Wrapped
+      else { return false }
+      return leftValue == rightValue
+    }
+    return equal(left.wrappedType)
   }
 
   /// Hashes the wrapped identifier, as its own type does; allocates nothing.
