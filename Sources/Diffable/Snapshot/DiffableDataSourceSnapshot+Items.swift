@@ -221,7 +221,7 @@ extension DiffableDataSourceSnapshot {
     DiffableDiagnostics.warn(
       "\(method): item identifiers \(moved) already exist in the snapshot; they are moved "
         + "to the new position")
-    _removeItems(atSortedOffsets: offsets)
+    _removeItems(atOffsets: offsets)
     _insertItems(identifiers, at: placement, method)
   }
 
@@ -247,29 +247,6 @@ extension DiffableDataSourceSnapshot {
       kept &+= 1
     }
     values.removeLast(values.count &- kept)
-  }
-
-  /// Removes the items at the given strictly ascending flattened offsets and shrinks their sections.
-  @inlinable
-  internal mutating func _removeItems(atSortedOffsets offsets: [Int]) {
-    if offsets.count == 1 {
-      _items.remove(at: offsets[0])
-    } else {
-      var flags = [Bool](repeating: false, count: _items.count)
-      for offset in offsets { flags[offset] = true }
-      _items.removeAll(flaggedBy: flags)
-    }
-    // Every section loses the removed items that precede its end.
-    var removed = 0
-    var next = 0
-    for section in _sectionEnds.indices {
-      let end = _sectionEnds[section]
-      while next < offsets.count && offsets[next] < end {
-        removed &+= 1
-        next &+= 1
-      }
-      _sectionEnds[section] = end &- removed
-    }
   }
 
   /// Removes the items at the given offsets, in any order and possibly repeated, by

@@ -54,8 +54,8 @@ extension _IndexedArray {
       buckets.reserveCapacity(span.count)
       for offset in span {
         let hash = Self._hashBits(elements[offset])
-        let wanted = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
-        var bucket = Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
+        let wanted = Self._entry(hash: hash, offset: offset)
+        var bucket = Self._home(ofHash: hash, scale: scale)
         while table[bucket] != wanted {
           precondition(
             table[bucket] != 0,
@@ -68,18 +68,16 @@ extension _IndexedArray {
       }
       for bucket in buckets {
         let entry = table[bucket]
-        let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1
-        table[bucket] =
-          (entry & 0xFFFF_FFFF_0000_0000) | UInt64(truncatingIfNeeded: newOffset(offset) &+ 1)
+        table[bucket] = Self._entry(
+          hash: entry >> 32, offset: newOffset(Self._offset(ofEntry: entry)))
       }
     } else {
       table.withUnsafeMutableBufferPointer { buckets in
         for bucket in buckets.indices where buckets[bucket] != 0 {
           let entry = buckets[bucket]
-          let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1
+          let offset = Self._offset(ofEntry: entry)
           guard span.contains(offset) else { continue }
-          buckets[bucket] =
-            (entry & 0xFFFF_FFFF_0000_0000) | UInt64(truncatingIfNeeded: newOffset(offset) &+ 1)
+          buckets[bucket] = Self._entry(hash: entry >> 32, offset: newOffset(offset))
         }
       }
     }
@@ -194,12 +192,12 @@ extension _IndexedArray {
         runStart = (bucket &+ 1) & mask
         continue
       }
-      let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1
+      let offset = Self._offset(ofEntry: entry)
       precondition(
         offset >= 0 && offset < count && !seen[offset],
         "Invariant: bucket \(bucket) names offset \(offset) (of \(count)) twice or out of range")
       seen[offset] = true
-      let home = Int(truncatingIfNeeded: (entry >> 32) >> UInt64(32 &- scale))
+      let home = Self._home(ofHash: entry >> 32, scale: scale)
       precondition(
         (bucket &- home) & mask <= (bucket &- runStart) & mask,
         "Invariant: bucket \(bucket) is cut off from its home bucket \(home)")

@@ -45,21 +45,7 @@ internal struct _IndexedArray<Element: Hashable> {
   /// Indexes `elements`, which the caller guarantees to be unique, sharing their storage.
   @inlinable
   internal init(uncheckedUniqueElements elements: [Element]) {
-    self.elements = elements
-    scale = Self._scale(forCount: elements.count)
-    table = []
-    guard scale > 0 else { return }
-    table = Array(repeating: 0, count: 1 &<< scale)
-    let shift = UInt64(32 &- scale)
-    table.withUnsafeMutableBufferPointer { buckets in
-      let mask = buckets.count &- 1
-      for offset in elements.indices {
-        let hash = Self._hashBits(elements[offset])
-        var bucket = Int(truncatingIfNeeded: hash >> shift)
-        while buckets[bucket] != 0 { bucket = (bucket &+ 1) & mask }
-        buckets[bucket] = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
-      }
-    }
+    self.init(elements, checkingDuplicates: false)!
   }
 
   /// Indexes `elements`, sharing their storage, or returns `nil` if they repeat an element.
@@ -67,30 +53,36 @@ internal struct _IndexedArray<Element: Hashable> {
   /// - Complexity: O(*n*) expected, one hash per element.
   @inlinable
   internal init?(checkingUniqueElements elements: [Element]) {
+    self.init(elements, checkingDuplicates: true)
+  }
+
+  /// Builds the table in one pass; with `checkingDuplicates`, compares each element with
+  /// those already indexed whose hash bits match it, and fails on an equal one.
+  @inlinable
+  internal init?(_ elements: [Element], checkingDuplicates: Bool) {
     self.elements = elements
     scale = Self._scale(forCount: elements.count)
     table = []
     guard scale > 0 else { return }
     table = Array(repeating: 0, count: 1 &<< scale)
-    let shift = UInt64(32 &- scale)
+    let scale = self.scale
     let unique = table.withUnsafeMutableBufferPointer { buckets in
       let mask = buckets.count &- 1
       for offset in elements.indices {
         let element = elements[offset]
         let hash = Self._hashBits(element)
-        var bucket = Int(truncatingIfNeeded: hash >> shift)
+        var bucket = Self._home(ofHash: hash, scale: scale)
         while true {
           let entry = buckets[bucket]
           if entry == 0 { break }
-          if entry >> 32 == hash
-            && elements[Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1]
-              == element
+          if checkingDuplicates && entry >> 32 == hash
+            && elements[Self._offset(ofEntry: entry)] == element
           {
             return false
           }
           bucket = (bucket &+ 1) & mask
         }
-        buckets[bucket] = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+        buckets[bucket] = Self._entry(hash: hash, offset: offset)
       }
       return true
     }
@@ -137,12 +129,12 @@ internal struct _IndexedArray<Element: Hashable> {
     guard scale > 0 else { return (nil, -1, hash) }
     return table.withUnsafeBufferPointer { buckets in
       let mask = buckets.count &- 1
-      var bucket = Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
+      var bucket = Self._home(ofHash: hash, scale: scale)
       while true {
         let entry = buckets[bucket]
         if entry == 0 { return (nil, bucket, hash) }
         if entry >> 32 == hash {
-          let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1
+          let offset = Self._offset(ofEntry: entry)
           if elements[offset] == element { return (offset, bucket, hash) }
         }
         bucket = (bucket &+ 1) & mask
@@ -167,7 +159,7 @@ internal struct _IndexedArray<Element: Hashable> {
       found.bucket = _emptyBucket(forHash: found.hash)
     }
     elements.append(element)
-    table[found.bucket] = (found.hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+    table[found.bucket] = Self._entry(hash: found.hash, offset: offset)
     return (true, offset)
   }
 
@@ -200,6 +192,28 @@ internal struct _IndexedArray<Element: Hashable> {
     return (raw &* 0x9E37_79B9_7F4A_7C15) >> 32
   }
 
+  /// A full bucket: `hash` (from ``_hashBits(_:)``) in the high half, `offset + 1` in the
+  /// low half, so that an empty bucket is 0.
+  @inlinable
+  @inline(__always)
+  internal static func _entry(hash: UInt64, offset: Int) -> UInt64 {
+    (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+  }
+
+  /// The offset a full bucket names.
+  @inlinable
+  @inline(__always)
+  internal static func _offset(ofEntry entry: UInt64) -> Int {
+    Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1
+  }
+
+  /// The home bucket of `hash` in a table of `scale`: its top `scale` bits.
+  @inlinable
+  @inline(__always)
+  internal static func _home(ofHash hash: UInt64, scale: Int) -> Int {
+    Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
+  }
+
   /// The number of elements a table of `scale` holds: half its buckets.
   @inlinable
   internal static func _capacity(forScale scale: Int) -> Int {
@@ -223,7 +237,7 @@ internal struct _IndexedArray<Element: Hashable> {
   @inlinable
   internal func _emptyBucket(forHash hash: UInt64) -> Int {
     let mask = table.count &- 1
-    var bucket = Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
+    var bucket = Self._home(ofHash: hash, scale: scale)
     while table[bucket] != 0 { bucket = (bucket &+ 1) & mask }
     return bucket
   }
@@ -241,16 +255,15 @@ internal struct _IndexedArray<Element: Hashable> {
       return
     }
     var fresh = [UInt64](repeating: 0, count: 1 &<< newScale)
-    let shift = UInt64(32 &- newScale)
     fresh.withUnsafeMutableBufferPointer { target in
       let mask = target.count &- 1
       for entry in table where entry != 0 {
-        let offset = newOffset(Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) &- 1)
+        let offset = newOffset(Self._offset(ofEntry: entry))
         if offset < 0 { continue }
         let hash = entry >> 32
-        var bucket = Int(truncatingIfNeeded: hash >> shift)
+        var bucket = Self._home(ofHash: hash, scale: newScale)
         while target[bucket] != 0 { bucket = (bucket &+ 1) & mask }
-        target[bucket] = (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
+        target[bucket] = Self._entry(hash: hash, offset: offset)
       }
     }
     table = fresh
