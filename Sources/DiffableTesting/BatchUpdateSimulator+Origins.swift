@@ -87,3 +87,48 @@ extension BatchUpdateSimulator {
     }
   }
 }
+
+extension BatchUpdateSimulator {
+  /// Where a cell after the update comes from, by flattened old index: the replay's working
+  /// form of ``CellOrigin``, one per item, which a view that carries cells reads as it is.
+  /// Packed into one word (the old index times four, plus the kind), as a replay writes
+  /// and reads one per item.
+  struct FlatCellOrigin {
+    enum Kind { case kept, moved, reloaded, inserted, inFreshSection }
+
+    /// `from << 2` plus 0 (kept), 1 (moved) or 2 (reloaded); −1 inserted; −2 in a fresh
+    /// section.
+    private let raw: Int
+
+    static func kept(from: Int) -> Self { Self(raw: from << 2) }
+    static func moved(from: Int) -> Self { Self(raw: from << 2 | 1) }
+    static func reloaded(from: Int) -> Self { Self(raw: from << 2 | 2) }
+    static let inserted = Self(raw: -1)
+    static let inFreshSection = Self(raw: -2)
+
+    var kind: Kind {
+      switch raw {
+      case -1: .inserted
+      case ..<0: .inFreshSection
+      default: raw & 3 == 0 ? .kept : raw & 3 == 1 ? .moved : .reloaded
+      }
+    }
+
+    /// The flattened old index of a kept, moved or reloaded cell.
+    var from: Int { raw >> 2 }
+
+    var isFresh: Bool { raw < 0 || raw & 3 == 2 }
+
+    /// The flattened old index of the cell that carries over: a kept or moved cell's.
+    var carriedCell: Int? { raw >= 0 && raw & 3 != 2 ? raw >> 2 : nil }
+  }
+
+  /// A checked replay without its cells: where each position after the update gets its
+  /// cell, and which positions are reconfigured. What `RecordingListView` needs per batch.
+  struct CellPlacement {
+    /// One origin per item after the update, in reading order.
+    var origins: [FlatCellOrigin]
+    /// The flattened indexes, after the update, of the reconfigured cells.
+    var reconfigured: Set<Int>
+  }
+}

@@ -6,24 +6,22 @@
 
 extension BatchUpdateSimulator.Replayer {
   typealias Cell = Replay.Cell
+  typealias FlatCellOrigin = BatchUpdateSimulator.FlatCellOrigin
 
-  /// Lays out the sections and cells after the structural batch, and checks on the way
-  /// that they land on the new snapshot. Runs once every count is known to match, so each
-  /// section has exactly as many cells to place as positions.
+  /// Says where every position after the structural batch gets its cell, and checks on the
+  /// way that the cells land on the new snapshot. Runs once every count is known to match,
+  /// so each section has exactly as many cells to place as positions.
   ///
   /// Only kept and moved sections and cells can differ from the new snapshot: fresh ones
   /// are fetched from it.
-  func buildSections() throws(BatchUpdateError) -> [Replay.Section] {
-    var sections: [Replay.Section] = []
-    sections.reserveCapacity(newSections.count)
+  func placeCells() throws(BatchUpdateError) -> [FlatCellOrigin] {
+    var origins: [FlatCellOrigin] = []
+    origins.reserveCapacity(newItems.count)
     for (section, origin) in sectionOrigins.enumerated() {
       switch origin {
       case .inserted, .reloaded:
-        let cells = newItems[newStarts[section]..<newStarts[section + 1]].map {
-          Cell(identifier: $0, origin: .inFreshSection)
-        }
-        sections.append(
-          Replay.Section(identifier: newSections[section], origin: origin, cells: cells))
+        origins.append(
+          contentsOf: repeatElement(.inFreshSection, count: newCount(ofSection: section)))
       case .kept(let from), .moved(let from):
         guard oldSections[from] == newSections[section] else {
           throw BatchUpdateError(
@@ -32,90 +30,99 @@ extension BatchUpdateSimulator.Replayer {
               + "the update has \(describeOldSection(from)) (\(origin)), but the new snapshot "
               + "has \(describeNewSection(section)) there")
         }
-        sections.append(
-          Replay.Section(
-            identifier: oldSections[from], origin: origin,
-            cells: try buildCells(ofSection: section, from: from)))
+        try placeCells(ofSection: section, from: from, into: &origins)
       }
     }
-    return sections
+    return origins
   }
 
   /// The cells of a section that keeps its cells: inserts and move destinations take their
   /// positions, and the old section's surviving and reloaded cells fill the others in order.
-  private func buildCells(
-    ofSection section: Int, from oldSection: Int
-  ) throws(BatchUpdateError) -> [Cell] {
-    var cells: [Cell] = []
-    cells.reserveCapacity(newCount(ofSection: section))
+  private func placeCells(
+    ofSection section: Int, from oldSection: Int, into origins: inout [FlatCellOrigin]
+  ) throws(BatchUpdateError) {
     // Locals: this loop runs once per item, and debug builds retain a property per access.
-    let (oldItems, oldItemRoles) = (self.oldItems, self.oldItemRoles)
-    let (newItems, newItemRoles) = (self.newItems, self.newItemRoles)
-    let oldStart = oldStarts[oldSection]
-    var next = oldStart
-    for flat in newStarts[section]..<newStarts[section + 1] {
-      let cell: Cell
+    let (oldItemRoles, newItemRoles) = (self.oldItemRoles, self.newItemRoles)
+    let range = newStarts[section]..<newStarts[section + 1]
+    var next = oldStarts[oldSection]
+    for flat in range {
       switch newItemRoles[flat] {
       case .inserted:
-        cells.append(Cell(identifier: newItems[flat], origin: .inserted))
-        continue
-      case .movedIn(let from):
-        cell = Cell(identifier: oldItems[from], origin: .moved(from: oldPath(ofFlat: from)))
+        origins.append(.inserted)
+      case .movedIn(let source):
+        origins.append(.moved(from: source))
       case .free:
         while !oldItemRoles[next].staysInPlace { next += 1 }
-        let path = BatchUpdateSimulator.makeIndexPath(section: oldSection, item: next - oldStart)
         if case .reloaded = oldItemRoles[next] {
-          cells.append(Cell(identifier: newItems[flat], origin: .reloaded(from: path)))
-          next += 1
-          continue
+          origins.append(.reloaded(from: next))
+        } else {
+          origins.append(.kept(from: next))
         }
-        cell = Cell(identifier: oldItems[next], origin: .kept(from: path))
         next += 1
       }
-      guard cell.identifier == newItems[flat] else {
-        throw BatchUpdateError(
-          rule: .landingMismatch,
-          message: "the batch does not land on the new snapshot: "
-            + "\(BatchUpdateSimulator.describe(newPath(ofFlat: flat))) after the update has "
-            + "identifier \(BatchUpdateSimulator.describe(identifier: cell.identifier)) "
-            + "(\(cell.origin)), but the new snapshot has identifier "
-            + "\(BatchUpdateSimulator.describe(identifier: newItems[flat])) there")
-      }
-      cells.append(cell)
     }
-    return cells
+    guard let flat = firstMismatch(in: range, origins) else { return }
+    let from = origins[flat].carriedCell!
+    throw BatchUpdateError(
+      rule: .landingMismatch,
+      message: "the batch does not land on the new snapshot: "
+        + "\(BatchUpdateSimulator.describe(newPath(ofFlat: flat))) after the update has "
+        + "identifier \(BatchUpdateSimulator.describe(identifier: oldItems[from])) "
+        + "(\(cellOrigin(origins[flat]))), but the new snapshot has identifier "
+        + "\(BatchUpdateSimulator.describe(identifier: newItems[flat])) there")
   }
 
-  /// Marks the reconfigured cells. Reconfigures name positions after the update and refresh
-  /// existing cells, so each must name a kept or moved cell, once.
-  func applyReconfigures(to sections: inout [Replay.Section]) throws(BatchUpdateError) {
+  /// The first position in `range` whose carried cell shows another identifier than the
+  /// new snapshot has there. Compared through buffer pointers: in code generic over the
+  /// identifier type, an array subscript copies each identifier out and destroys it again,
+  /// while a buffer pointer lends it.
+  private func firstMismatch(in range: Range<Int>, _ origins: [FlatCellOrigin]) -> Int? {
+    oldItems.withUnsafeBufferPointer { oldItems in
+      newItems.withUnsafeBufferPointer { newItems in
+        for flat in range {
+          // `==` rather than `!=`, which generic code reaches through one more call.
+          if let from = origins[flat].carriedCell, !(oldItems[from] == newItems[flat]) {
+            return flat
+          }
+        }
+        return nil
+      }
+    }
+  }
+
+  /// Checks the reconfigures and returns the flattened new indexes they name. Reconfigures
+  /// name positions after the update and refresh existing cells, so each must name a kept
+  /// or moved cell, once.
+  func reconfiguredCells(_ origins: [FlatCellOrigin]) throws(BatchUpdateError) -> Set<Int> {
+    var reconfigured = Set<Int>()
     for path in update.reconfiguredItems {
       let flat = try newFlatIndex(path, .reconfigure(path))
-      let cell = sections[path[0]].cells[path[1]]
-      guard !cell.origin.isFresh else {
+      guard !origins[flat].isFresh else {
         throw BatchUpdateError(
           rule: .invalidReconfigure,
           message: "attempt to reconfigure \(describeNewItem(flat)), but its cell is new "
-            + "(\(cell.origin)); a reconfigure refreshes an existing cell, and a new cell "
-            + "already shows the new content")
+            + "(\(cellOrigin(origins[flat]))); a reconfigure refreshes an existing cell, and a "
+            + "new cell already shows the new content")
       }
-      guard !cell.isReconfigured else {
+      guard reconfigured.insert(flat).inserted else {
         throw BatchUpdateError(
           rule: .invalidReconfigure,
           message: "attempt to reconfigure \(describeNewItem(flat)) twice")
       }
-      sections[path[0]].cells[path[1]].isReconfigured = true
     }
+    return reconfigured
   }
 
   /// Checks that the batch honours the reload and reconfigure marks of the new snapshot,
   /// for the sections and items that exist before and after.
-  func checkMarks(_ sections: [Replay.Section]) throws(BatchUpdateError) {
+  func checkMarks(
+    _ origins: [FlatCellOrigin], reconfigured: Set<Int>
+  ) throws(BatchUpdateError) {
     for identifier in new.reloadedSectionIdentifiers {
       guard let before = old.indexOfSection(identifier),
         let after = new.indexOfSection(identifier)
       else { continue }
-      let origin = sections[after].origin
+      let origin = sectionOrigins[after]
       guard origin.isFresh else {
         throw BatchUpdateError(
           rule: .sectionReloadMarkIgnored,
@@ -126,39 +133,93 @@ extension BatchUpdateSimulator.Replayer {
       }
     }
     for identifier in new.reloadedItemIdentifiers {
-      guard let (path, cell) = cell(ofMarkedItem: identifier, in: sections), !cell.origin.isFresh
-      else {
+      guard let flat = flatIndex(ofMarkedItem: identifier), !origins[flat].isFresh else {
         continue
       }
       throw BatchUpdateError(
         rule: .reloadMarkIgnored,
         message: "item identifier \(BatchUpdateSimulator.describe(identifier: identifier)) is "
           + "marked for reload in the new snapshot, but the batch keeps its cell "
-          + "(\(cell.origin), at \(BatchUpdateSimulator.describe(path)) after the update): "
+          + "(\(cellOrigin(origins[flat])), at "
+          + "\(BatchUpdateSimulator.describe(newPath(ofFlat: flat))) after the update): "
           + "reload it, or delete and insert it when it also moves")
     }
     for identifier in new.reconfiguredItemIdentifiers {
-      guard let (path, cell) = cell(ofMarkedItem: identifier, in: sections),
-        !cell.origin.isFresh, !cell.isReconfigured
+      guard let flat = flatIndex(ofMarkedItem: identifier),
+        !origins[flat].isFresh, !reconfigured.contains(flat)
       else { continue }
       throw BatchUpdateError(
         rule: .reconfigureMarkIgnored,
         message: "item identifier \(BatchUpdateSimulator.describe(identifier: identifier)) is "
           + "marked for reconfigure in the new snapshot, but the batch neither reconfigures nor "
-          + "replaces its cell (\(cell.origin)): reconfigure "
-          + "\(BatchUpdateSimulator.describe(path)) (reconfigures name index paths after the "
-          + "update)")
+          + "replaces its cell (\(cellOrigin(origins[flat]))): reconfigure "
+          + "\(BatchUpdateSimulator.describe(newPath(ofFlat: flat))) (reconfigures name index "
+          + "paths after the update)")
     }
   }
 
-  /// The cell of a marked item that exists before and after the update; nil otherwise,
-  /// since a mark on an item that only exists after it asks for nothing beyond its insert.
-  private func cell(
-    ofMarkedItem identifier: I, in sections: [Replay.Section]
-  ) -> (IndexPath, Cell)? {
+  /// The flattened new index of a marked item that exists before and after the update; nil
+  /// otherwise, since a mark on an item that only exists after it asks for nothing beyond
+  /// its insert.
+  private func flatIndex(ofMarkedItem identifier: I) -> Int? {
     guard old.contains(item: identifier), let path = new.indexPath(ofItem: identifier) else {
       return nil
     }
-    return (path, sections[path[0]].cells[path[1]])
+    return newStarts[path[0]] + path[1]
+  }
+
+  /// The public form of a cell's origin, with index paths before the update.
+  func cellOrigin(_ origin: FlatCellOrigin) -> BatchUpdateSimulator.CellOrigin {
+    switch origin.kind {
+    case .kept: .kept(from: oldPath(ofFlat: origin.from))
+    case .moved: .moved(from: oldPath(ofFlat: origin.from))
+    case .inserted: .inserted
+    case .reloaded: .reloaded(from: oldPath(ofFlat: origin.from))
+    case .inFreshSection: .inFreshSection
+    }
+  }
+
+  /// The sections and cells after the update, for ``BatchUpdateReplay``.
+  func buildSections(
+    _ origins: [FlatCellOrigin], reconfigured: Set<Int>
+  ) -> [Replay.Section] {
+    var sections: [Replay.Section] = []
+    sections.reserveCapacity(newSections.count)
+    let (oldItems, newItems) = (self.oldItems, self.newItems)
+    for (section, origin) in sectionOrigins.enumerated() {
+      let range = newStarts[section]..<newStarts[section + 1]
+      var cells: [Cell] = []
+      cells.reserveCapacity(range.count)
+      switch origin {
+      case .inserted, .reloaded:
+        for flat in range {
+          cells.append(Cell(identifier: newItems[flat], origin: .inFreshSection))
+        }
+      case .kept(let from), .moved(let from):
+        // Kept and reloaded cells stay in the old section `from`: their paths need no search.
+        let oldStart = oldStarts[from]
+        for flat in range {
+          var cell: Cell
+          let old = origins[flat].from
+          switch origins[flat].kind {
+          case .kept:
+            let path = BatchUpdateSimulator.makeIndexPath(section: from, item: old - oldStart)
+            cell = Cell(identifier: oldItems[old], origin: .kept(from: path))
+          case .reloaded:
+            let path = BatchUpdateSimulator.makeIndexPath(section: from, item: old - oldStart)
+            cell = Cell(identifier: newItems[flat], origin: .reloaded(from: path))
+          case .moved:
+            cell = Cell(identifier: oldItems[old], origin: .moved(from: oldPath(ofFlat: old)))
+          case .inserted, .inFreshSection:
+            cell = Cell(identifier: newItems[flat], origin: .inserted)
+          }
+          if !reconfigured.isEmpty, reconfigured.contains(flat) { cell.isReconfigured = true }
+          cells.append(cell)
+        }
+      }
+      sections.append(
+        Replay.Section(identifier: newSections[section], origin: origin, cells: cells))
+    }
+    return sections
   }
 }

@@ -59,13 +59,36 @@ public enum BatchUpdateSimulator {
     to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   ) throws(BatchUpdateError) -> BatchUpdateReplay<SectionIdentifierType, ItemIdentifierType> {
     let replayer = Replayer(update: update, old: old, new: new)
-    try replayer.placeSections()
-    try replayer.registerItemOperations()
-    try replayer.checkItemCounts()
-    var sections = try replayer.buildSections()
-    try replayer.applyReconfigures(to: &sections)
-    try replayer.checkMarks(sections)
-    return BatchUpdateReplay(update: update, sections: sections, old: old, new: new)
+    let placement = try replayer.place()
+    return BatchUpdateReplay(
+      update: update,
+      sections: replayer.buildSections(
+        placement.origins, reconfigured: placement.reconfigured),
+      old: old, new: new)
+  }
+
+  /// Checks `update` as ``replay(_:from:to:)`` does, in the same order and with the same
+  /// errors, but returns only where each cell comes from, without building the replay's
+  /// sections and cells.
+  static func placement<SectionIdentifierType, ItemIdentifierType>(
+    _ update: BatchUpdate,
+    from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  ) throws(BatchUpdateError) -> CellPlacement {
+    try Replayer(update: update, old: old, new: new).place()
+  }
+}
+
+extension BatchUpdateSimulator.Replayer {
+  /// Every check of a replay, in order.
+  func place() throws(BatchUpdateError) -> BatchUpdateSimulator.CellPlacement {
+    try placeSections()
+    try registerItemOperations()
+    try checkItemCounts()
+    let origins = try placeCells()
+    let reconfigured = try reconfiguredCells(origins)
+    try checkMarks(origins, reconfigured: reconfigured)
+    return BatchUpdateSimulator.CellPlacement(origins: origins, reconfigured: reconfigured)
   }
 }
 

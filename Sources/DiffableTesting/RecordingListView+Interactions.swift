@@ -68,7 +68,7 @@ extension RecordingListView {
       destination[1] >= 0 && destination[1] <= cells[destination[0]].count,
       "moveItem(from:to:): destination \(destination) is out of range")
     cells[destination[0]].insert(cell, at: destination[1])
-    model.moveItem(at: source, to: destination)
+    shown.moveItem(at: source, to: destination)
     dataSource.listView(self, moveItemAt: source, to: destination)
     return true
   }

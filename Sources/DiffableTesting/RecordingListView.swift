@@ -19,6 +19,11 @@ import DiffableDataSource
 ///     dataSource.apply(snapshot)
 ///     #expect(view.rows == ["Alpha", "Beta"])
 ///
+/// A diffable data source hands the view its snapshot (see
+/// ``ListViewDataSource/listView(_:visitSnapshot:)``), so batches are checked at the data
+/// source's own identifier types, in time linear in the items but with no hashing; other
+/// data sources are asked for every identifier, boxed as ``ListIdentifier``.
+///
 /// A batch that breaks a rule (or does not land on the data source's new state) is what
 /// makes UIKit raise; by default the view stops the program the same way, with the
 /// simulator's message. Set ``invalidBatchPolicy`` to ``InvalidBatchPolicy/record`` to
@@ -59,7 +64,14 @@ public final class RecordingListView: ListView {
   public var invalidBatchPolicy: InvalidBatchPolicy = .stop
 
   /// The identifiers shown, as the view knows them.
-  public internal(set) var model = DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier>()
+  ///
+  /// - Complexity: O(*n*) for *n* items when the data source hands over its own snapshot
+  ///   (see ``ListViewDataSource/listView(_:visitSnapshot:)``): the view keeps that snapshot
+  ///   and boxes every identifier on each read.
+  public var model: DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier> { shown.erased }
+  /// The model as the view keeps it.
+  var shown: any ShownModel = TypedShownModel(
+    snapshot: DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier>())
   /// The cells shown, by section.
   public internal(set) var cells: [[ListCell]] = []
   /// The section headers shown, one per section (`nil` where the data source gave none),
@@ -80,11 +92,11 @@ public final class RecordingListView: ListView {
   public func reloadData() {
     calls.append(.reloadData)
     for cell in cells.joined() { recycle(cell) }
-    model = pullModel()
+    shown = readModel()
     cells = []
-    for section in 0..<model.numberOfSections {
+    for section in 0..<shown.numberOfSections {
       cells.append(
-        (0..<model.numberOfItems(inSectionAt: section)).map {
+        (0..<shown.numberOfItems(inSectionAt: section)).map {
           pullCell(at: IndexPath(index: section).appending($0))
         })
     }
@@ -98,11 +110,12 @@ public final class RecordingListView: ListView {
   ) {
     calls.append(.performBatchUpdates(update, animated: animated))
     defer { completion?() }
-    let new = pullModel()
-    let replay: BatchUpdateReplay<ListIdentifier, ListIdentifier>
-    do {
-      replay = try BatchUpdateSimulator.replay(update, from: model, to: new)
-    } catch {
+    let (new, checked) = check(update)
+    let placement: BatchUpdateSimulator.CellPlacement
+    switch checked {
+    case .success(let checked):
+      placement = checked
+    case .failure(let error):
       switch invalidBatchPolicy {
       case .stop:
         preconditionFailure("RecordingListView: the data source sent an invalid batch: \(error)")
@@ -112,36 +125,65 @@ public final class RecordingListView: ListView {
         return
       }
     }
-    // Which old cells carry over, by old position: flags rather than a set of cell
-    // identities, as this runs for every row of every batch.
-    var kept = cells.map { [Bool](repeating: false, count: $0.count) }
+    // Old cells are found by flattened position through their rows' starts, not copied
+    // into one array, and flags mark those that carry over, rather than a set of cell
+    // identities: this runs for every row of every batch.
+    let oldRows = cells
+    var oldStarts = [0]
+    oldStarts.reserveCapacity(oldRows.count + 1)
+    for row in oldRows { oldStarts.append(oldStarts[oldStarts.count - 1] + row.count) }
+    var carried = [Bool](repeating: false, count: oldStarts[oldStarts.count - 1])
     var next: [[ListCell]] = []
-    next.reserveCapacity(replay.sections.count)
-    for (section, replayed) in replay.sections.enumerated() {
+    next.reserveCapacity(new.numberOfSections)
+    var flat = 0
+    var oldSection = 0
+    var oldRow = oldRows.first ?? []
+    for section in 0..<new.numberOfSections {
+      let count = new.numberOfItems(inSectionAt: section)
       var row: [ListCell] = []
-      row.reserveCapacity(replayed.cells.count)
+      row.reserveCapacity(count)
       let sectionPath = IndexPath(index: section)
-      for (item, cell) in replayed.cells.enumerated() {
-        if !cell.origin.isFresh, let from = cell.origin.oldIndexPath {
-          kept[from[0]][from[1]] = true
-          row.append(cells[from[0]][from[1]])
+      for item in 0..<count {
+        if let from = placement.origins[flat].carriedCell {
+          // Cells mostly carry over in order, so the last row found is usually right.
+          if from < oldStarts[oldSection] || from >= oldStarts[oldSection + 1] {
+            oldSection = Self.row(containing: from, starts: oldStarts)
+            oldRow = oldRows[oldSection]
+          }
+          carried[from] = true
+          row.append(oldRow[from - oldStarts[oldSection]])
         } else {
           row.append(pullCell(at: sectionPath.appending(item)))
         }
+        flat += 1
       }
       next.append(row)
     }
-    for (section, flags) in kept.enumerated() {
-      for (item, isKept) in flags.enumerated() where !isKept { recycle(cells[section][item]) }
+    for (section, row) in oldRows.enumerated() {
+      for (item, cell) in row.enumerated() where !carried[oldStarts[section] + item] {
+        recycle(cell)
+      }
     }
     cells = next
-    model = new
+    shown = new
     for indexPath in update.reconfiguredItems {
       reconfiguring = indexPath
       cells[indexPath[0]][indexPath[1]] = pullCell(at: indexPath)
       reconfiguring = nil
     }
     pullHeaders()
+  }
+
+  /// The row whose flattened positions, given each row's start, include `flat`: the last
+  /// row that starts at or before it and is not empty.
+  static func row(containing flat: Int, starts: [Int]) -> Int {
+    var low = 0
+    var high = starts.count - 2
+    while low < high {
+      let middle = low + (high - low) / 2
+      if starts[middle + 1] > flat { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 
   /// During a reconfigure, the cell already shown at `indexPath`; otherwise a pooled one.
@@ -164,6 +206,50 @@ public final class RecordingListView: ListView {
   }
 
   // MARK: Pulling from the data source
+
+  /// The data source's state: its own snapshot when it hands one over, else the
+  /// identifiers pulled one section at a time.
+  func readModel() -> any ShownModel {
+    var reader = ModelReader()
+    if let dataSource, dataSource.listView(self, visitSnapshot: &reader), let model = reader.model {
+      checkCounts(of: model)
+      return model
+    }
+    return TypedShownModel(snapshot: pullModel())
+  }
+
+  /// The data source's new state, and the batch checked from the shown state to it.
+  func check(
+    _ update: BatchUpdate
+  ) -> (any ShownModel, Result<BatchUpdateSimulator.CellPlacement, BatchUpdateError>) {
+    var checker = BatchChecker(update: update, old: shown)
+    if let dataSource, dataSource.listView(self, visitSnapshot: &checker),
+      let outcome = checker.outcome
+    {
+      checkCounts(of: outcome.model)
+      return outcome
+    }
+    let new = TypedShownModel(snapshot: pullModel())
+    return (new, BatchChecker.check(update, from: shown, to: new))
+  }
+
+  /// A snapshot handed over must agree with the counts the data source reports.
+  func checkCounts(of model: any ShownModel) {
+    guard let dataSource else { return }
+    let sections = dataSource.numberOfSections(in: self)
+    precondition(
+      sections == model.numberOfSections,
+      "RecordingListView: the data source's snapshot has \(model.numberOfSections) sections "
+        + "but it reports \(sections)")
+    for section in 0..<sections {
+      let count = dataSource.listView(self, numberOfItemsInSection: section)
+      precondition(
+        count == model.numberOfItems(inSectionAt: section),
+        "RecordingListView: the data source's snapshot has "
+          + "\(model.numberOfItems(inSectionAt: section)) items in section \(section) but it "
+          + "reports \(count)")
+    }
+  }
 
   func pullModel() -> DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier> {
     var snapshot = DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier>()
@@ -195,7 +281,7 @@ public final class RecordingListView: ListView {
     for header in headers.compactMap({ $0 }) { recycle(header) }
     headers = []
     guard listConfiguration?.headerMode == .supplementary, let dataSource else { return }
-    headers = (0..<model.numberOfSections).map {
+    headers = (0..<shown.numberOfSections).map {
       dataSource.listView(
         self, viewForSupplementaryElementOfKind: ListElementKind.header,
         at: IndexPath(indexes: [$0, 0]))

@@ -77,6 +77,16 @@ extension DiffableListDataSource {
     }
   }
 
+  /// Hands the current snapshot, without its marks, to `visitor`.
+  ///
+  /// - Complexity: O(1)
+  public func listView(
+    _ listView: any ListView, visitSnapshot visitor: inout some ListViewSnapshotVisitor
+  ) -> Bool {
+    visitor.visit(current)
+    return true
+  }
+
   /// The outline state of an item, when its section shows an outline.
   public func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
     -> OutlineItemState?

@@ -41,6 +41,17 @@ public protocol ListViewDataSource: AnyObject {
   func listView(_ listView: any ListView, identifiersOfItemsInSection section: Int)
     -> [ListIdentifier]
 
+  /// Hands the snapshot the view shows now (during a batch, the new one) to `visitor` and
+  /// returns `true`, or returns `false` for a data source that keeps no snapshot. The
+  /// default implementation returns `false`; a view then asks for identifiers with
+  /// ``listView(_:identifiersOfItemsInSection:)``.
+  ///
+  /// The snapshot must agree with every other answer of the data source: its counts, its
+  /// identifiers and its cells.
+  func listView(
+    _ listView: any ListView, visitSnapshot visitor: inout some ListViewSnapshotVisitor
+  ) -> Bool
+
   /// The outline state of the item at an index path: its level, whether it has children,
   /// whether it is expanded. `nil` for items outside any section snapshot hierarchy.
   func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
@@ -72,6 +83,15 @@ extension ListViewDataSource {
     return (0..<self.listView(listView, numberOfItemsInSection: section)).map {
       self.listView(listView, identifierForItemAt: sectionPath.appending($0))
     }
+  }
+}
+
+extension ListViewDataSource {
+  /// Returns `false`: the data source keeps no snapshot to hand over.
+  public func listView(
+    _ listView: any ListView, visitSnapshot visitor: inout some ListViewSnapshotVisitor
+  ) -> Bool {
+    false
   }
 }
 
