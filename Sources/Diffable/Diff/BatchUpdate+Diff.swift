@@ -26,10 +26,13 @@ extension BatchUpdate {
   /// - Only the marks of `new` count: `old` is the state already on screen.
   ///
   /// - Complexity: O(*n* + *m* log *m*) expected time and O(*n*) memory, where *n* counts
-  ///   the items of both snapshots and *m* the items that stay in their section. Each item
-  ///   of `new` in a section that survives is hashed once, to look it up in `old`'s
-  ///   existing index; nothing else is hashed except marks. When the two snapshots are equal
-  ///   and `new` has no marks, the cost is one equality pass.
+  ///   the items of both snapshots and *m* the items that stay in their section. Items are
+  ///   found in `old` with the hashes both snapshots stored when they were built: where
+  ///   the changed stretch of a surviving section covers at least 1/16 of `new`'s index
+  ///   table, by walking the two tables side by side, which hashes nothing; elsewhere, by
+  ///   hashing each item of the stretch once. Beyond that only marks are hashed. Each item
+  ///   found costs about one equality check. When the two snapshots are equal and `new` has
+  ///   no marks, the cost is one equality pass.
   @inlinable
   public init<SectionIdentifierType, ItemIdentifierType>(
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
@@ -269,17 +272,31 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     _reserve(&sources, adding: newRange.count)
     _reserve(&staySources, adding: newRange.count)
 
-    // Pass 1: find every item in `old` (the one hash per item).
+    // Pass 1: find every item in `old`. A range that covers much of the snapshot joins the
+    // two index tables, which reads both in order and hashes nothing; a small one looks its
+    // items up one by one, hashing each.
     var misses = 0
-    for index in newRange {
-      guard let from = old._items.firstIndex(of: new._items[index]) else {
-        sources.append(-1)
-        misses &+= 1
-        continue
+    if newRange.count &* 16 >= new._items.table.count {
+      old._items._offsets(of: new._items, in: newRange, into: &sources)
+      for from in sources {
+        if from < 0 {
+          misses &+= 1
+          continue
+        }
+        oldIsKept[from] = true
+        if oldRange.contains(from) { staySources.append(from) }
       }
-      oldIsKept[from] = true
-      sources.append(from)
-      if oldRange.contains(from) { staySources.append(from) }
+    } else {
+      for index in newRange {
+        guard let from = old._items.firstIndex(of: new._items[index]) else {
+          sources.append(-1)
+          misses &+= 1
+          continue
+        }
+        oldIsKept[from] = true
+        sources.append(from)
+        if oldRange.contains(from) { staySources.append(from) }
+      }
     }
     let stayCount = staySources.withUnsafeBufferPointer { values in
       _markLongestIncreasingSubsequence(values, into: &stays)

@@ -1,0 +1,53 @@
+extension _IndexedArray {
+  /// Finds the elements of `other` whose offsets lie in `range`: on return, `offsets` holds
+  /// one entry per offset in `range`, the element's offset here, or -1 where this array does
+  /// not hold it.
+  ///
+  /// Walks `other`'s table in bucket order and probes this table with the hash bits stored
+  /// there. No element is hashed, and since both tables place an element by the same bits,
+  /// the probes move through this table in order too: both tables are read nearly
+  /// sequentially, where looking elements up one by one reads this table at random. Worth
+  /// it when `range` covers a good part of `other`, as the walk reads every bucket of it.
+  ///
+  /// - Complexity: O(*b* + *k*) for *b* buckets of `other` and *k* offsets in `range`.
+  @inlinable
+  internal func _offsets(
+    of other: _IndexedArray, in range: Range<Int>, into offsets: inout [Int]
+  ) {
+    offsets.removeAll(keepingCapacity: true)
+    offsets.append(contentsOf: repeatElement(-1, count: range.count))
+    guard scale > 0, other.scale > 0 else { return }
+    let scale = self.scale
+    let (lower, count) = (range.lowerBound, UInt(bitPattern: range.count))
+    table.withUnsafeBufferPointer { mine in
+      elements.withUnsafeBufferPointer { myElements in
+        other.table.withUnsafeBufferPointer { theirs in
+          other.elements.withUnsafeBufferPointer { theirElements in
+            offsets.withUnsafeMutableBufferPointer { found in
+              let mask = mine.count &- 1
+              for entry in theirs where entry != 0 {
+                let theirOffset = Self._offset(ofEntry: entry)
+                let slot = theirOffset &- lower
+                if UInt(bitPattern: slot) >= count { continue }
+                let hash = entry >> 32
+                var bucket = Self._home(ofHash: hash, scale: scale)
+                while true {
+                  let candidate = mine[bucket]
+                  if candidate == 0 { break }
+                  if candidate >> 32 == hash {
+                    let offset = Self._offset(ofEntry: candidate)
+                    if myElements[offset] == theirElements[theirOffset] {
+                      found[slot] = offset
+                      break
+                    }
+                  }
+                  bucket = (bucket &+ 1) & mask
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

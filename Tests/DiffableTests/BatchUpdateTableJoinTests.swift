@@ -1,0 +1,105 @@
+import Diffable
+import DiffableTestSupport
+import DiffableTesting
+import Foundation
+import Testing
+
+/// A diff whose changed middle covers much of a snapshot finds the old items by joining the
+/// two snapshots' index tables (`Sources/Diffable/Support/IndexedArray+Join.swift`), with the
+/// hash bits stored when the snapshots were built; a small middle looks its items up one by
+/// one. Both must give the same, minimal batch, also when hashes collide.
+@Suite("BatchUpdate: joining the index tables")
+struct BatchUpdateTableJoinTests {
+  typealias Counted = DiffableDataSourceSnapshot<Int, CountedID>
+
+  func counted(_ items: [Int]) -> Counted {
+    var snapshot = Counted()
+    snapshot.appendSections([0])
+    snapshot.appendItems(items.map(CountedID.init), toSection: 0)
+    return snapshot
+  }
+
+  @Test func aLargeMiddleHashesNothing() {
+    let n = 10_000
+    var random = SeededGenerator(seed: 11)
+    let oldItems = Array(0..<n)
+    var newItems = oldItems.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }
+    let matched = newItems.count
+    newItems += (n..<n + n / 10)
+    newItems.shuffle(using: &random)
+    let (old, new) = (counted(oldItems), counted(newItems))
+    let counter = OperationCounter.measure {
+      let update = BatchUpdate(from: old, to: new)
+      #expect(update.insertedItems.count == n / 10)
+      #expect(update.deletedItems.count == n - matched)
+    }
+    #expect(counter.hashes == 0)
+    // One equality per item found; an item whose 32 stored hash bits match another's by
+    // chance costs one more.
+    #expect(counter.equalities >= matched)
+    #expect(counter.equalities <= matched + 8)
+  }
+
+  @Test func aSmallMiddleHashesOnlyItsItems() {
+    let n = 10_000
+    var random = SeededGenerator(seed: 12)
+    let oldItems = Array(0..<n)
+    var newItems = oldItems
+    newItems[4_000..<4_100].shuffle(using: &random)
+    newItems[4_000] = n  // one replaced, so the middle starts at 4,000
+    let (old, new) = (counted(oldItems), counted(newItems))
+    var update = BatchUpdate()
+    let counter = OperationCounter.measure { update = BatchUpdate(from: old, to: new) }
+    #expect(counter.hashes == 100)
+    #expect(update.insertedItems == [IndexPath(indexes: [0, 4_000])])
+    #expect(update.deletedItems.count == 1)
+  }
+
+  /// Random pairs of every shape, with the middle small or large against the table, checked
+  /// by the simulator and against the minimal number of moves.
+  @Test func lookupsAndJoinsGiveTheSameMinimalBatch() throws {
+    var random = SeededGenerator(seed: RandomizedTesting.seed("table-join"))
+    for round in 0..<(600 * RandomizedTesting.multiplier) {
+      let count = Int.random(in: 0...(round % 3 == 0 ? 600 : 80), using: &random)
+      let oldItems = Array(0..<count)
+      var newItems = oldItems.filter { _ in Int.random(in: 0..<6, using: &random) != 0 }
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0:
+        newItems.shuffle(using: &random)
+      case 1 where newItems.count > 4:
+        // A changed stretch inside long unchanged ends: the lookup path.
+        let start = Int.random(in: 0..<newItems.count - 4, using: &random)
+        newItems[start..<start + 4].shuffle(using: &random)
+      default:
+        for _ in 0..<Int.random(in: 0...6, using: &random) where newItems.count > 1 {
+          let item = newItems.remove(at: Int.random(in: 0..<newItems.count, using: &random))
+          newItems.insert(item, at: Int.random(in: 0...newItems.count, using: &random))
+        }
+      }
+      newItems.insert(
+        contentsOf: (10_000..<10_000 + Int.random(in: 0...8, using: &random)),
+        at: Int.random(in: 0...newItems.count, using: &random))
+      try check(oldItems, newItems, as: { $0 })
+      try check(oldItems, newItems, as: CollidingID.init)
+      try check(oldItems, newItems, as: RawHashID.init)
+    }
+  }
+
+  private func check<ID: Hashable & Sendable>(
+    _ oldItems: [Int], _ newItems: [Int], as id: (Int) -> ID
+  ) throws {
+    var old = DiffableDataSourceSnapshot<Int, ID>()
+    old.appendSections([0])
+    old.appendItems(oldItems.map(id), toSection: 0)
+    var new = DiffableDataSourceSnapshot<Int, ID>()
+    new.appendSections([0])
+    new.appendItems(newItems.map(id), toSection: 0)
+    let update = BatchUpdate(from: old, to: new)
+    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
+    #expect(replay.snapshot == new, "\(ID.self): \(oldItems) -> \(newItems)")
+    let matched = newItems.filter { $0 < 10_000 }
+    #expect(
+      update.movedItems.count == matched.count - MinimalMoveTests.lisLength(matched),
+      "\(ID.self): \(oldItems) -> \(newItems)")
+  }
+}
