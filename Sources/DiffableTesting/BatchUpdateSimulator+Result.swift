@@ -4,6 +4,19 @@
   import Foundation
 #endif
 
+// `memcmp`, for comparing runs of plain-data identifiers.
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(WASILibc)
+  import WASILibc
+#elseif canImport(ucrt)
+  import ucrt
+#endif
+
 extension BatchUpdateSimulator.Replayer {
   typealias Cell = Replay.Cell
   typealias FlatCellOrigin = BatchUpdateSimulator.FlatCellOrigin
@@ -73,17 +86,41 @@ extension BatchUpdateSimulator.Replayer {
   }
 
   /// The first position in `range` whose carried cell shows another identifier than the
-  /// new snapshot has there. Compared through buffer pointers: in code generic over the
-  /// identifier type, an array subscript copies each identifier out and destroys it again,
-  /// while a buffer pointer lends it.
+  /// new snapshot has there.
+  ///
+  /// Compared through buffer pointers: in code generic over the identifier type, an array
+  /// subscript copies each identifier out and destroys it again, while a buffer pointer
+  /// lends it. For a plain-data type (`Int`, `UUID`, a struct of them), a run of cells
+  /// carried over in order is first compared as bytes: identical bytes are the same value,
+  /// as `==` is reflexive, so only runs whose bytes differ are compared with `==`.
   private func firstMismatch(in range: Range<Int>, _ origins: [FlatCellOrigin]) -> Int? {
-    oldItems.withUnsafeBufferPointer { oldItems in
+    let plainData = _isPOD(I.self)
+    let stride = MemoryLayout<I>.stride
+    return oldItems.withUnsafeBufferPointer { oldItems in
       newItems.withUnsafeBufferPointer { newItems in
-        for flat in range {
-          // `==` rather than `!=`, which generic code reaches through one more call.
-          if let from = origins[flat].carriedCell, !(oldItems[from] == newItems[flat]) {
-            return flat
+        var flat = range.lowerBound
+        while flat < range.upperBound {
+          guard let from = origins[flat].carriedCell else {
+            flat += 1
+            continue
           }
+          // The run of cells carried from consecutive old positions.
+          var end = flat + 1
+          while end < range.upperBound, origins[end].carriedCell == from + (end - flat) {
+            end += 1
+          }
+          let sameBytes =
+            plainData && end - flat > 1
+            && memcmp(
+              oldItems.baseAddress! + from, newItems.baseAddress! + flat, (end - flat) * stride)
+              == 0
+          if !sameBytes {
+            for position in flat..<end
+            where !(oldItems[from + position - flat] == newItems[position]) {
+              return position
+            }
+          }
+          flat = end
         }
         return nil
       }

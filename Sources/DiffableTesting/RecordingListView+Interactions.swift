@@ -58,16 +58,16 @@ extension RecordingListView {
   /// reports the move. Returns whether the move happened.
   @discardableResult
   public func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool {
-    let cell = shownCell(at: source, "moveItem(from:to:)")
+    _ = shownCell(at: source, "moveItem(from:to:)")
     guard let dataSource, dataSource.listView(self, canMoveItemAt: source) else { return false }
     precondition(
-      destination.count == 2 && cells.indices.contains(destination[0]),
+      destination.count == 2 && shownCells.rows.indices.contains(destination[0]),
       "moveItem(from:to:): destination \(destination) names no section")
-    cells[source[0]].remove(at: source[1])
+    let moving = shownCells.rows[source[0]].remove(at: source[1])
     precondition(
-      destination[1] >= 0 && destination[1] <= cells[destination[0]].count,
+      destination[1] >= 0 && destination[1] <= shownCells.rows[destination[0]].count,
       "moveItem(from:to:): destination \(destination) is out of range")
-    cells[destination[0]].insert(cell, at: destination[1])
+    shownCells.rows[destination[0]].insert(moving, at: destination[1])
     shown.moveItem(at: source, to: destination)
     dataSource.listView(self, moveItemAt: source, to: destination)
     return true
@@ -110,11 +110,10 @@ extension RecordingListView {
   }
 
   func shownCell(at indexPath: IndexPath, _ method: StaticString) -> ListCell {
-    guard indexPath.count == 2, cells.indices.contains(indexPath[0]),
-      cells[indexPath[0]].indices.contains(indexPath[1])
+    guard indexPath.count == 2, shownCells.contains(section: indexPath[0], item: indexPath[1])
     else {
       preconditionFailure("\(method): no item is shown at \(indexPath)")
     }
-    return cells[indexPath[0]][indexPath[1]]
+    return shownCells[indexPath[0], indexPath[1]]
   }
 }

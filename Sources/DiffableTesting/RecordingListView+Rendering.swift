@@ -47,9 +47,8 @@ extension RecordingListView {
 
   /// The cell shown at an index path, if any.
   public func cell(at indexPath: IndexPath) -> ListCell? {
-    guard indexPath.count == 2, cells.indices.contains(indexPath[0]),
-      cells[indexPath[0]].indices.contains(indexPath[1])
+    guard indexPath.count == 2, shownCells.contains(section: indexPath[0], item: indexPath[1])
     else { return nil }
-    return cells[indexPath[0]][indexPath[1]]
+    return shownCells[indexPath[0], indexPath[1]]
   }
 }

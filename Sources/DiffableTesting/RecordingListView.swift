@@ -73,7 +73,11 @@ public final class RecordingListView: ListView {
   var shown: any ShownModel = TypedShownModel(
     snapshot: DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier>())
   /// The cells shown, by section.
-  public internal(set) var cells: [[ListCell]] = []
+  ///
+  /// - Complexity: O(*n*) for *n* cells: the view keeps them in its own storage.
+  public var cells: [[ListCell]] { shownCells.all }
+  /// The cells shown, as the view keeps them.
+  let shownCells = CellRows()
   /// The section headers shown, one per section (`nil` where the data source gave none),
   /// when ``listConfiguration`` has ``ListLayoutConfiguration/HeaderMode/supplementary``
   /// headers; empty otherwise.
@@ -91,13 +95,12 @@ public final class RecordingListView: ListView {
   /// Pulls every section, item and cell from the data source again.
   public func reloadData() {
     calls.append(.reloadData)
-    for cell in cells.joined() { recycle(cell) }
+    for cell in shownCells.removeAll() { recycle(cell) }
     shown = readModel()
-    cells = []
     for section in 0..<shown.numberOfSections {
-      cells.append(
+      shownCells.rows.append(
         (0..<shown.numberOfItems(inSectionAt: section)).map {
-          pullCell(at: IndexPath(index: section).appending($0))
+          shownCells.adopt(pullCell(at: IndexPath(index: section).appending($0)))
         })
     }
     pullHeaders()
@@ -125,22 +128,21 @@ public final class RecordingListView: ListView {
         return
       }
     }
-    // Old cells are found by flattened position through their rows' starts, not copied
-    // into one array, and flags mark those that carry over, rather than a set of cell
-    // identities: this runs for every row of every batch.
-    let oldRows = cells
+    // Old cells are found by flattened position through their rows' starts, and flags
+    // mark those that carry over: this runs for every row of every batch.
+    let oldRows = shownCells.rows
     var oldStarts = [0]
     oldStarts.reserveCapacity(oldRows.count + 1)
     for row in oldRows { oldStarts.append(oldStarts[oldStarts.count - 1] + row.count) }
     var carried = [Bool](repeating: false, count: oldStarts[oldStarts.count - 1])
-    var next: [[ListCell]] = []
+    var next: [[Unmanaged<ListCell>]] = []
     next.reserveCapacity(new.numberOfSections)
     var flat = 0
     var oldSection = 0
     var oldRow = oldRows.first ?? []
     for section in 0..<new.numberOfSections {
       let count = new.numberOfItems(inSectionAt: section)
-      var row: [ListCell] = []
+      var row: [Unmanaged<ListCell>] = []
       row.reserveCapacity(count)
       let sectionPath = IndexPath(index: section)
       for item in 0..<count {
@@ -153,23 +155,29 @@ public final class RecordingListView: ListView {
           carried[from] = true
           row.append(oldRow[from - oldStarts[oldSection]])
         } else {
-          row.append(pullCell(at: sectionPath.appending(item)))
+          row.append(shownCells.adopt(pullCell(at: sectionPath.appending(item))))
         }
         flat += 1
       }
       next.append(row)
     }
+    shownCells.rows = next
     for (section, row) in oldRows.enumerated() {
       for (item, cell) in row.enumerated() where !carried[oldStarts[section] + item] {
-        recycle(cell)
+        recycle(shownCells.release(cell))
       }
     }
-    cells = next
     shown = new
     for indexPath in update.reconfiguredItems {
       reconfiguring = indexPath
-      cells[indexPath[0]][indexPath[1]] = pullCell(at: indexPath)
+      let cell = pullCell(at: indexPath)
       reconfiguring = nil
+      let (section, item) = (indexPath[0], indexPath[1])
+      if cell !== shownCells[section, item] {
+        // The provider made another cell: the old one is dropped, not reused.
+        _ = shownCells.release(shownCells.rows[section][item])
+        shownCells.rows[section][item] = shownCells.adopt(cell)
+      }
     }
     pullHeaders()
   }
@@ -191,7 +199,7 @@ public final class RecordingListView: ListView {
     withReuseIdentifier reuseIdentifier: String, for indexPath: IndexPath
   ) -> ListCell? {
     if indexPath == reconfiguring {
-      let existing = cells[indexPath[0]][indexPath[1]]
+      let existing = shownCells[indexPath[0], indexPath[1]]
       if existing.reuseIdentifier == reuseIdentifier { return existing }
     }
     return reusePool[reuseIdentifier]?.popLast()
