@@ -254,8 +254,13 @@ extension BatchUpdateSimulator.Replayer {
           cells.append(cell)
         }
       }
-      sections.append(
-        Replay.Section(identifier: newSections[section], origin: origin, cells: cells))
+      // A kept or moved section shows its old identifier (equal to the new one).
+      let identifier =
+        switch origin {
+        case .kept(let from), .moved(let from): oldSections[from]
+        case .inserted, .reloaded: newSections[section]
+        }
+      sections.append(Replay.Section(identifier: identifier, origin: origin, cells: cells))
     }
     return sections
   }

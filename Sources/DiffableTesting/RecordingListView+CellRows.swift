@@ -39,8 +39,9 @@ final class CellRows {
 
   /// Stops showing every cell and returns them, in order.
   func removeAll() -> [ListCell] {
-    let cells = rows.joined().map { release($0) }
+    // Emptied first, so the rows never name a freed cell.
+    let old = rows
     rows = []
-    return cells
+    return old.joined().map { release($0) }
   }
 }

@@ -58,6 +58,7 @@ extension RecordingListView {
   /// reports the move. Returns whether the move happened.
   @discardableResult
   public func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool {
+    checkNotUpdating("moveItem(from:to:)")
     _ = shownCell(at: source, "moveItem(from:to:)")
     guard let dataSource, dataSource.listView(self, canMoveItemAt: source) else { return false }
     precondition(

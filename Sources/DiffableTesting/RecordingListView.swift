@@ -86,6 +86,10 @@ public final class RecordingListView: ListView {
   var reusePool: [String: [ListCell]] = [:]
   /// The index path being reconfigured, whose existing cell `dequeue` hands back.
   var reconfiguring: IndexPath?
+  /// Set while the view pulls cells and headers for a reload or a batch. The data source's
+  /// providers run then, and must not reload, update or move the view again: the view is
+  /// half rebuilt (UIKit raises in that case too).
+  var isUpdating = false
 
   /// Creates an empty view with no data source.
   public init() {}
@@ -94,6 +98,9 @@ public final class RecordingListView: ListView {
 
   /// Pulls every section, item and cell from the data source again.
   public func reloadData() {
+    checkNotUpdating("reloadData()")
+    isUpdating = true
+    defer { isUpdating = false }
     calls.append(.reloadData)
     for cell in shownCells.removeAll() { recycle(cell) }
     shown = readModel()
@@ -111,6 +118,7 @@ public final class RecordingListView: ListView {
   public func performBatchUpdates(
     _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
   ) {
+    checkNotUpdating("performBatchUpdates(_:animated:completion:)")
     calls.append(.performBatchUpdates(update, animated: animated))
     defer { completion?() }
     let (new, checked) = check(update)
@@ -128,6 +136,8 @@ public final class RecordingListView: ListView {
         return
       }
     }
+    isUpdating = true
+    defer { isUpdating = false }
     // Old cells are found by flattened position through their rows' starts, and flags
     // mark those that carry over: this runs for every row of every batch.
     let oldRows = shownCells.rows
@@ -174,12 +184,21 @@ public final class RecordingListView: ListView {
       reconfiguring = nil
       let (section, item) = (indexPath[0], indexPath[1])
       if cell !== shownCells[section, item] {
-        // The provider made another cell: the old one is dropped, not reused.
-        _ = shownCells.release(shownCells.rows[section][item])
+        // The provider made another cell: the old one is dropped, not reused. Stored first,
+        // released after, so the rows never name a freed cell.
+        let old = shownCells.rows[section][item]
         shownCells.rows[section][item] = shownCells.adopt(cell)
+        _ = shownCells.release(old)
       }
     }
     pullHeaders()
+  }
+
+  func checkNotUpdating(_ method: StaticString) {
+    precondition(
+      !isUpdating,
+      "RecordingListView.\(method): called while the view pulls cells for a reload or a "
+        + "batch (from a cell or supplementary view provider?); the view is half rebuilt")
   }
 
   /// The row whose flattened positions, given each row's start, include `flat`: the last

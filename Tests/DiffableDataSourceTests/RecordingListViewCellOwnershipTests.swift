@@ -89,3 +89,60 @@ struct RecordingListViewCellOwnershipTests {
     #expect(fixture.view.rows == ["Recipe 2", "Recipe 3", "Recipe 1"])
   }
 }
+
+@MainActor
+@Suite("RecordingListView: cell ownership across many batches")
+struct RecordingListViewCellLifetimeTests {
+  /// Carried, moved, reloaded, reconfigured (the shown cell dequeued again) and pooled
+  /// cells, a deleted section: none is freed early (every read below would crash), and all
+  /// of them are freed with the view.
+  @Test func everyCellIsFreedWithTheViewAfterManyBatches() {
+    var seen: [RecordingListViewCellOwnershipTests.Weak] = []
+    do {
+      let fixture = RecipeFixture()
+      func remember() {
+        seen += fixture.view.cells.joined().map(RecordingListViewCellOwnershipTests.Weak.init)
+      }
+      fixture.dataSource.apply(fixture.snapshot([(.main, [1, 2, 3, 4]), (.extra, [5, 6])]))
+      remember()
+      let reconfigured = fixture.view.cell(at: path(0, 0))
+      var next = fixture.snapshot([(.main, [1, 4, 3, 7]), (.extra, [6, 2])])
+      next.reconfigureItems([1])
+      next.reloadItems([3])
+      fixture.dataSource.apply(next)
+      #expect(fixture.view.cell(at: path(0, 0)) === reconfigured)
+      remember()
+      fixture.dataSource.apply(fixture.snapshot([(.extra, [6, 2, 8])]))
+      remember()
+      fixture.dataSource.apply(fixture.snapshot([(.main, [9]), (.extra, [6, 2, 8])]))
+      remember()
+      #expect(fixture.view.rows == ["Recipe 9", "Recipe 6", "Recipe 2", "Recipe 8"])
+      #expect(fixture.batches.count == 4)
+    }
+    #expect(seen.allSatisfy { $0.cell == nil })
+  }
+
+  @Test func aProviderThatReloadsTheViewDuringABatchStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let view = RecordingListView()
+        let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+          view, _, item in
+          if item == 99 { (view as? RecordingListView)?.reloadData() }
+          return ListCell()
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([1, 2], toSection: 0)
+        dataSource.apply(snapshot)
+        snapshot.appendItems([99], toSection: 0)
+        dataSource.apply(snapshot)
+      }
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      text.contains(
+        "RecordingListView.reloadData(): called while the view pulls cells for a reload or a "
+          + "batch"))
+  }
+}

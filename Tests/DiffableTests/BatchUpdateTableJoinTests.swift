@@ -55,6 +55,37 @@ struct BatchUpdateTableJoinTests {
     #expect(update.deletedItems.count == 1)
   }
 
+  /// A large section is joined and a small one looked up, in the same diff; an item from a
+  /// deleted section is inserted, one from a surviving section moves in.
+  @Test func sectionsChooseTheirOwnWay() throws {
+    var random = SeededGenerator(seed: 13)
+    var old = Counted()
+    old.appendSections([0, 1, 2])
+    old.appendItems((0..<1_000).map(CountedID.init), toSection: 0)
+    old.appendItems((1_000..<1_010).map(CountedID.init), toSection: 1)
+    old.appendItems((2_000..<2_005).map(CountedID.init), toSection: 2)
+    var big = Array(0..<1_000).filter { $0 != 5 }
+    big.shuffle(using: &random)
+    big.insert(contentsOf: [1_000, 2_000], at: 300)
+    var new = Counted()
+    new.appendSections([0, 1])
+    new.appendItems(big.map(CountedID.init), toSection: 0)
+    new.appendItems((1_001..<1_010).reversed().map(CountedID.init), toSection: 1)
+    var update = BatchUpdate()
+    let counter = OperationCounter.measure { update = BatchUpdate(from: old, to: new) }
+    // Only the small section's nine items are hashed; the large one is joined.
+    #expect(counter.hashes == 9)
+    #expect(update.deletedSections == [2])
+    #expect(update.insertedItems == [IndexPath(indexes: [0, 301])])
+    #expect(
+      update.movedItems.contains(
+        .init(from: IndexPath(indexes: [1, 0]), to: IndexPath(indexes: [0, 300]))))
+    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
+    #expect(replay.snapshot == new)
+    // Within section 1, nine reversed items: all but one move.
+    #expect(update.movedItems.filter { $0.to[0] == 1 }.count == 8)
+  }
+
   /// Random pairs of every shape, with the middle small or large against the table, checked
   /// by the simulator and against the minimal number of moves.
   @Test func lookupsAndJoinsGiveTheSameMinimalBatch() throws {
