@@ -201,9 +201,15 @@ extension BatchUpdateSimulator {
     }
   }
 
-  /// The index path of a flattened index, given each section's start: the section is the
-  /// first one that ends beyond the index (binary search, so empty sections are skipped).
+  /// The index path of a flattened index, given each section's start.
   static func path(ofFlat flat: Int, starts: [Int]) -> IndexPath {
+    let section = self.section(ofFlat: flat, starts: starts)
+    return makeIndexPath(section: section, item: flat - starts[section])
+  }
+
+  /// The section of a flattened index, given each section's start (then the total): the
+  /// first one that ends beyond the index (binary search, so empty sections are skipped).
+  static func section(ofFlat flat: Int, starts: [Int]) -> Int {
     var low = 0
     var high = starts.count - 2
     while low < high {
@@ -214,7 +220,7 @@ extension BatchUpdateSimulator {
         low = middle + 1
       }
     }
-    return makeIndexPath(section: low, item: flat - starts[low])
+    return low
   }
 
   /// A two-index path. `IndexPath(item:section:)` comes from UIKit or AppKit on Apple

@@ -159,7 +159,7 @@ public final class RecordingListView: ListView {
         if let from = placement.origins[flat].carriedCell {
           // Cells mostly carry over in order, so the last row found is usually right.
           if from < oldStarts[oldSection] || from >= oldStarts[oldSection + 1] {
-            oldSection = Self.row(containing: from, starts: oldStarts)
+            oldSection = BatchUpdateSimulator.section(ofFlat: from, starts: oldStarts)
             oldRow = oldRows[oldSection]
           }
           carried[from] = true
@@ -199,18 +199,6 @@ public final class RecordingListView: ListView {
       !isUpdating,
       "RecordingListView.\(method): called while the view pulls cells for a reload or a "
         + "batch (from a cell or supplementary view provider?); the view is half rebuilt")
-  }
-
-  /// The row whose flattened positions, given each row's start, include `flat`: the last
-  /// row that starts at or before it and is not empty.
-  static func row(containing flat: Int, starts: [Int]) -> Int {
-    var low = 0
-    var high = starts.count - 2
-    while low < high {
-      let middle = low + (high - low) / 2
-      if starts[middle + 1] > flat { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 
   /// During a reconfigure, the cell already shown at `indexPath`; otherwise a pooled one.

@@ -7,7 +7,7 @@ import Testing
 /// A hand-driven data source that keeps a typed snapshot and hands it over, to send the view
 /// batches no diffable data source would, checked at the data source's own types.
 @MainActor
-final class ManualSnapshotDataSource: ListViewDataSource {
+final class ManualSnapshotDataSource: PlainListViewDataSource {
   var snapshot: DiffableDataSourceSnapshot<Int, String>
   /// Added to every section's item count, to report counts that disagree with the snapshot.
   var countSkew = 0
@@ -35,10 +35,6 @@ final class ManualSnapshotDataSource: ListViewDataSource {
     cell.contentConfiguration = content
     return cell
   }
-  func listView(
-    _ listView: any ListView, viewForSupplementaryElementOfKind elementKind: String,
-    at indexPath: IndexPath
-  ) -> ListCell? { nil }
   func listView(_ listView: any ListView, identifierForSectionAt section: Int) -> ListIdentifier {
     ListIdentifier(snapshot.sectionIdentifiers[section])
   }
@@ -51,16 +47,6 @@ final class ManualSnapshotDataSource: ListViewDataSource {
     visitor.visit(snapshot)
     return true
   }
-  func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
-    -> OutlineItemState?
-  { nil }
-  func listView(
-    _ listView: any ListView, setExpanded expanded: Bool, forItemAt indexPath: IndexPath
-  ) -> Bool { false }
-  func listView(_ listView: any ListView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
-  func listView(
-    _ listView: any ListView, moveItemAt source: IndexPath, to destination: IndexPath
-  ) {}
 }
 
 /// Keeps what it was handed, as `Any`, with the identifier types' names.

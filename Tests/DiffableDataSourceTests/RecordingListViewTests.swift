@@ -3,9 +3,31 @@ import DiffableTesting
 import Foundation
 import Testing
 
+/// A hand-driven test data source's answers to what it does not model: no headers, no
+/// outline, no reordering.
+@MainActor
+protocol PlainListViewDataSource: ListViewDataSource {}
+
+extension PlainListViewDataSource {
+  func listView(
+    _ listView: any ListView, viewForSupplementaryElementOfKind elementKind: String,
+    at indexPath: IndexPath
+  ) -> ListCell? { nil }
+  func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
+    -> OutlineItemState?
+  { nil }
+  func listView(
+    _ listView: any ListView, setExpanded expanded: Bool, forItemAt indexPath: IndexPath
+  ) -> Bool { false }
+  func listView(_ listView: any ListView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+  func listView(
+    _ listView: any ListView, moveItemAt source: IndexPath, to destination: IndexPath
+  ) {}
+}
+
 /// A hand-driven data source, to send the view batches no diffable data source would.
 @MainActor
-final class ManualDataSource: ListViewDataSource {
+final class ManualDataSource: PlainListViewDataSource {
   var sections: [[Int]]
   init(_ sections: [[Int]]) { self.sections = sections }
 
@@ -20,26 +42,12 @@ final class ManualDataSource: ListViewDataSource {
     cell.contentConfiguration = content
     return cell
   }
-  func listView(
-    _ listView: any ListView, viewForSupplementaryElementOfKind elementKind: String,
-    at indexPath: IndexPath
-  ) -> ListCell? { nil }
   func listView(_ listView: any ListView, identifierForSectionAt section: Int) -> ListIdentifier {
     ListIdentifier(section)
   }
   func listView(_ listView: any ListView, identifierForItemAt indexPath: IndexPath)
     -> ListIdentifier
   { ListIdentifier(sections[indexPath[0]][indexPath[1]]) }
-  func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
-    -> OutlineItemState?
-  { nil }
-  func listView(
-    _ listView: any ListView, setExpanded expanded: Bool, forItemAt indexPath: IndexPath
-  ) -> Bool { false }
-  func listView(_ listView: any ListView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
-  func listView(
-    _ listView: any ListView, moveItemAt source: IndexPath, to destination: IndexPath
-  ) {}
 }
 
 @MainActor

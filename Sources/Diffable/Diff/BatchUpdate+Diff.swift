@@ -275,28 +275,19 @@ internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & S
     // Pass 1: find every item in `old`. A range that covers much of the snapshot joins the
     // two index tables, which reads both in order and hashes nothing; a small one looks its
     // items up one by one, hashing each.
-    var misses = 0
     if newRange.count &* 16 >= new._items.table.count {
       old._items._offsets(of: new._items, in: newRange, into: &sources)
-      for from in sources {
-        if from < 0 {
-          misses &+= 1
-          continue
-        }
-        oldIsKept[from] = true
-        if oldRange.contains(from) { staySources.append(from) }
-      }
     } else {
-      for index in newRange {
-        guard let from = old._items.firstIndex(of: new._items[index]) else {
-          sources.append(-1)
-          misses &+= 1
-          continue
-        }
-        oldIsKept[from] = true
-        sources.append(from)
-        if oldRange.contains(from) { staySources.append(from) }
+      for index in newRange { sources.append(old._items.firstIndex(of: new._items[index]) ?? -1) }
+    }
+    var misses = 0
+    for from in sources {
+      if from < 0 {
+        misses &+= 1
+        continue
       }
+      oldIsKept[from] = true
+      if oldRange.contains(from) { staySources.append(from) }
     }
     let stayCount = staySources.withUnsafeBufferPointer { values in
       _markLongestIncreasingSubsequence(values, into: &stays)
