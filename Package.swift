@@ -49,6 +49,7 @@ let package = Package(
       name: "DiffableWeb",
       dependencies: [
         "DiffableDataSource",
+        .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

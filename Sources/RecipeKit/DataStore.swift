@@ -36,9 +36,12 @@ public enum NotificationKeys {
 /// as ``RecipeFilter/recipeIDs(in:)``) rather than read the store back, or hop to a later
 /// turn of the main actor first.
 ///
-/// A store made with ``init(directory:)`` saves after every change (see ``RecipeFile``
-/// for the format and guarantees). A failed save never throws out of a mutation: it sets
-/// ``saveError``, is logged, and the next change tries again.
+/// A store made with ``init(directory:)`` saves every change *before* it makes it: the
+/// file is written, flushed to disk and renamed into place (see ``RecipeFile``), and only
+/// then does ``allRecipes`` publish, so nothing a subscriber shows (a page, another tab)
+/// can be lost by a crash. A failed save throws ``RecipeStoreError`` out of the mutation,
+/// sets ``saveError`` and is logged, and nothing changes. The store holds an exclusive lock
+/// on its directory while it lives, so two processes never write the same file.
 @MainActor
 public final class DataStore {
   /// How many of the newest recipes the Recents filter shows.
@@ -68,6 +71,8 @@ public final class DataStore {
 
   private var nextId: Int
   private var positions: [Recipe.ID: Int] = [:]
+  /// Held while the store lives; `nil` for an in-memory store.
+  private let lock: DataDirectoryLock?
 
   /// Creates a store that keeps `recipes` in memory only and never touches the disk.
   ///
@@ -75,15 +80,20 @@ public final class DataStore {
   public convenience init(recipes: [Recipe] = SampleRecipes.recipes()) {
     precondition(
       Set(recipes.map(\.id)).count == recipes.count, "DataStore: recipe ids must be unique")
-    self.init(file: RecipeFile(recipes: recipes), fileURL: nil, wasSeeded: false)
+    self.init(file: RecipeFile(recipes: recipes), fileURL: nil, wasSeeded: false, lock: nil)
   }
 
   /// Opens the recipes file in `directory`, creating the directory and seeding the file
   /// with ``SampleRecipes`` on first run.
   ///
+  /// Takes the directory's lock first, then removes the temporary files of writes that a
+  /// crash interrupted.
+  ///
   /// - Throws: ``RecipeStoreError`` naming the file when the directory can't be created,
-  ///   the seed can't be written, or an existing file is unreadable, corrupt or from a
-  ///   newer build. An existing file is never written to by a failed open.
+  ///   another process holds it (``RecipeStoreError/Reason/inUse(pid:)``), the seed can't
+  ///   be written, or an existing file is unreadable, corrupt (including ids and times out
+  ///   of range) or from a newer build. An existing file is never written to by a failed
+  ///   open.
   public convenience init(directory: URL) throws(RecipeStoreError) {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -91,17 +101,20 @@ public final class DataStore {
       throw RecipeStoreError(
         .cannotCreateDirectory, path: directory.path, detail: error.localizedDescription)
     }
+    let lock = try DataDirectoryLock(directory: directory)
+    RecipeFile.removeStaleTemporaryFiles(in: directory)
     let url = directory.appendingPathComponent(RecipeFile.fileName)
     if let file = try RecipeFile.read(from: url) {
-      self.init(file: file, fileURL: url, wasSeeded: false)
+      self.init(file: file, fileURL: url, wasSeeded: false, lock: lock)
     } else {
       let file = RecipeFile(recipes: SampleRecipes.recipes())
       try file.write(to: url)
-      self.init(file: file, fileURL: url, wasSeeded: true)
+      self.init(file: file, fileURL: url, wasSeeded: true, lock: lock)
     }
   }
 
-  private init(file: RecipeFile, fileURL: URL?, wasSeeded: Bool) {
+  private init(file: RecipeFile, fileURL: URL?, wasSeeded: Bool, lock: DataDirectoryLock?) {
+    self.lock = lock
     self.allRecipes = file.recipes
     self.collections = DataStore.collectionNames(in: file.recipes)
     self.nextId = file.nextId
@@ -153,15 +166,17 @@ public final class DataStore {
   /// text as ``Recipe/validated()`` does, and gives an unknown ``Recipe/imageName`` the
   /// placeholder picture.
   ///
-  /// - Throws: ``RecipeValidationError`` if the title is blank or a time is negative;
-  ///   nothing changes then.
+  /// - Throws: ``RecipeValidationError`` if the recipe fails ``Recipe/validated()``, or
+  ///   ``RecipeStoreError`` if it can't be saved or no id is left; nothing changes then.
   @discardableResult
-  public func add(_ recipe: Recipe) throws(RecipeValidationError) -> Recipe {
+  public func add(_ recipe: Recipe) throws -> Recipe {
     var added = DataStore.withKnownImage(try recipe.validated())
+    guard nextId <= Recipe.maximumID else {
+      throw RecipeStoreError(.idsExhausted, path: fileURL?.path ?? "memory", detail: "")
+    }
     added.id = nextId
     added.addedOn = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    nextId += 1
-    commit(allRecipes + [added])
+    try commit(allRecipes + [added], nextId: nextId + 1)
     return added
   }
 
@@ -173,15 +188,16 @@ public final class DataStore {
   ///
   /// - Returns: The recipe as stored, or `nil` (and nothing changes) when no recipe has
   ///   its id or it fails validation; call ``Recipe/validated()`` first to learn why.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func update(_ recipe: Recipe) -> Recipe? {
+  public func update(_ recipe: Recipe) throws(RecipeStoreError) -> Recipe? {
     guard let index = positions[recipe.id], let valid = try? recipe.validated() else {
       return nil
     }
     let updated = DataStore.withKnownImage(valid)
     var recipes = allRecipes
     recipes[index] = updated
-    commit(recipes)
+    try commit(recipes)
     NotificationCenter.default.post(
       name: .recipeDidChange, object: self, userInfo: [NotificationKeys.recipeId: updated.id])
     return updated
@@ -190,31 +206,34 @@ public final class DataStore {
   /// Flips ``Recipe/isFavorite`` through ``update(_:)``, so the notification is posted.
   ///
   /// - Returns: The updated recipe, or `nil` if no recipe has `id`.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func toggleFavorite(id: Recipe.ID) -> Recipe? {
+  public func toggleFavorite(id: Recipe.ID) throws(RecipeStoreError) -> Recipe? {
     guard var recipe = recipe(with: id) else { return nil }
     recipe.isFavorite.toggle()
-    return update(recipe)
+    return try update(recipe)
   }
 
   /// Removes the recipe with `id`.
   ///
   /// - Returns: The removed recipe, or `nil` if there was none. Its id is not reused.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func delete(id: Recipe.ID) -> Recipe? {
+  public func delete(id: Recipe.ID) throws(RecipeStoreError) -> Recipe? {
     guard let index = positions[id] else { return nil }
     var recipes = allRecipes
     let removed = recipes.remove(at: index)
-    commit(recipes)
+    try commit(recipes)
     return removed
   }
 
   /// Removes `recipe` by its id.
   ///
   /// - Returns: The removed recipe as it was stored, or `nil` if there was none.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func delete(_ recipe: Recipe) -> Recipe? {
-    delete(id: recipe.id)
+  public func delete(_ recipe: Recipe) throws(RecipeStoreError) -> Recipe? {
+    try delete(id: recipe.id)
   }
 
   /// Puts back a recipe deleted a moment ago (an undo), with its id, at `position` in the
@@ -222,12 +241,13 @@ public final class DataStore {
   ///
   /// - Returns: Whether it was restored: `false` when a recipe with its id is in the store,
   ///   or the id was never issued by this store.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func restore(_ recipe: Recipe, at position: Int) -> Bool {
+  public func restore(_ recipe: Recipe, at position: Int) throws(RecipeStoreError) -> Bool {
     guard positions[recipe.id] == nil, recipe.id < nextId, recipe.id >= 0 else { return false }
     var recipes = allRecipes
     recipes.insert(recipe, at: min(max(0, position), recipes.count))
-    commit(recipes)
+    try commit(recipes)
     return true
   }
 
@@ -244,8 +264,9 @@ public final class DataStore {
   /// repeats after an id's first appearance.
   ///
   /// - Returns: Whether the order changed; when it didn't, nothing is published or saved.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func reorder(_ newOrder: [Recipe.ID]) -> Bool {
+  public func reorder(_ newOrder: [Recipe.ID]) throws(RecipeStoreError) -> Bool {
     var shown = Set<Recipe.ID>()
     let moving = newOrder.filter { positions[$0] != nil && shown.insert($0).inserted }
     let slots = allRecipes.indices.filter { shown.contains(allRecipes[$0].id) }
@@ -254,7 +275,7 @@ public final class DataStore {
       recipes[slot] = allRecipes[positions[id]!]
     }
     guard recipes.map(\.id) != allRecipes.map(\.id) else { return false }
-    commit(recipes)
+    try commit(recipes)
     return true
   }
 
@@ -263,15 +284,18 @@ public final class DataStore {
   ///
   /// - Returns: Whether the order changed; `false` also when `id` isn't in that list or
   ///   `position` is outside it.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func move(_ id: Recipe.ID, to position: Int, in filter: RecipeFilter = .all) -> Bool {
+  public func move(
+    _ id: Recipe.ID, to position: Int, in filter: RecipeFilter = .all
+  ) throws(RecipeStoreError) -> Bool {
     var ids = recipes(in: filter)
     guard let from = ids.firstIndex(of: id), ids.indices.contains(position) else {
       return false
     }
     ids.remove(at: from)
     ids.insert(id, at: position)
-    return reorder(ids)
+    return try reorder(ids)
   }
 
   // MARK: Saving
@@ -282,26 +306,36 @@ public final class DataStore {
   ///   always for an in-memory store.
   @discardableResult
   public func save() -> RecipeStoreError? {
-    guard let fileURL else { return nil }
     do {
-      try RecipeFile(recipes: allRecipes, nextId: nextId).write(to: fileURL)
-      if saveError != nil { saveError = nil }
+      try write(allRecipes, nextId: nextId)
       return nil
     } catch {
-      saveError = error
-      log(error.description)
       return error
     }
   }
 
-  // Collections publish first so that a `$allRecipes` subscriber that reads them sees
-  // the names that go with the array it receives.
-  private func commit(_ recipes: [Recipe]) {
+  private func write(_ recipes: [Recipe], nextId: Int) throws(RecipeStoreError) {
+    guard let fileURL else { return }
+    do {
+      try RecipeFile(recipes: recipes, nextId: nextId).write(to: fileURL)
+    } catch {
+      saveError = error
+      log(error.description)
+      throw error
+    }
+    if saveError != nil { saveError = nil }
+  }
+
+  // Durable first, then visible: a subscriber (a page, another tab) hears of a change only
+  // once it is on disk. Collections publish before the recipes so that a `$allRecipes`
+  // subscriber that reads them sees the names that go with the array it receives.
+  private func commit(_ recipes: [Recipe], nextId: Int? = nil) throws(RecipeStoreError) {
+    try write(recipes, nextId: nextId ?? self.nextId)
+    if let nextId { self.nextId = nextId }
     let names = DataStore.collectionNames(in: recipes)
     if names != collections { collections = names }
     allRecipes = recipes
     reindex()
-    save()
   }
 
   private func reindex() {

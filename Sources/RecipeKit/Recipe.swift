@@ -66,8 +66,12 @@ public struct Recipe: Identifiable, Codable, Hashable, Sendable {
 // MARK: - Derived values
 
 extension Recipe {
-  /// Preparation plus cooking time, in seconds.
-  public var totalTime: Int { prepTime + cookTime }
+  /// Preparation plus cooking time, in seconds (saturating: a recipe built in code with
+  /// times past ``maximumTime`` still reads, as `Int.max` at most).
+  public var totalTime: Int {
+    let (sum, overflow) = prepTime.addingReportingOverflow(cookTime)
+    return overflow ? (prepTime < 0 ? Int.min : Int.max) : sum
+  }
 
   /// The secondary line of a list cell, such as "Prep 10 min · Cook 1 hr 5 min".
   ///
@@ -92,7 +96,8 @@ extension Recipe {
   /// 20-second step still reads "1 min".
   public static func formattedDuration(_ seconds: Int) -> String {
     guard seconds > 0 else { return "0 min" }
-    let minutes = max(1, (seconds + 30) / 60)
+    // Rounds without adding first, so Int.max cannot overflow.
+    let minutes = max(1, seconds / 60 + (seconds % 60 >= 30 ? 1 : 0))
     let hours = minutes / 60
     let rest = minutes % 60
     switch (hours, rest) {
@@ -117,6 +122,13 @@ public enum RecipeValidationError: Error, Equatable, Sendable, CustomStringConve
   case emptyTitle
   /// The preparation or cooking time is below zero.
   case negativeTime
+  /// The preparation or cooking time is over ``Recipe/maximumTime``; the field is
+  /// `"prepTime"` or `"cookTime"`.
+  case timeTooLong(field: String)
+  /// A text field is longer than its limit, in characters; the field is its property name.
+  case textTooLong(field: String, limit: Int)
+  /// More collection names than ``Recipe/maximumCollections``.
+  case tooManyCollections
 
   /// A sentence an edit form can show as it is.
   public var description: String {
@@ -125,8 +137,44 @@ public enum RecipeValidationError: Error, Equatable, Sendable, CustomStringConve
       return "A recipe needs a title: the title is empty or only whitespace."
     case .negativeTime:
       return "Preparation and cooking times can't be negative."
+    case .timeTooLong(let field):
+      let name = field == "prepTime" ? "Preparation" : "Cooking"
+      return "\(name) time can be at most \(Recipe.maximumTime / 60) minutes (one week)."
+    case .textTooLong(let field, let limit):
+      return "The \(field) can be at most \(limit) characters long."
+    case .tooManyCollections:
+      return "A recipe can be in at most \(Recipe.maximumCollections) collections."
     }
   }
+
+  /// The property the error is about, when it is about one: `"title"`, `"prepTime"`…
+  public var field: String? {
+    switch self {
+    case .emptyTitle: "title"
+    case .negativeTime: nil
+    case .timeTooLong(let field), .textTooLong(let field, _): field
+    case .tooManyCollections: "collections"
+    }
+  }
+}
+
+// MARK: - Bounds
+
+extension Recipe {
+  /// The longest preparation or cooking time, in seconds: one week.
+  public static let maximumTime = 7 * 24 * 60 * 60
+  /// The largest id a store issues or accepts from a file.
+  public static let maximumID = Int(Int32.max)
+  /// The longest title, in characters.
+  public static let maximumTitleLength = 200
+  /// The longest servings text, in characters.
+  public static let maximumServingsLength = 100
+  /// The longest ingredients or directions text, in characters.
+  public static let maximumTextLength = 20_000
+  /// The most collections a recipe belongs to.
+  public static let maximumCollections = 20
+  /// The longest collection name, in characters.
+  public static let maximumCollectionNameLength = 60
 }
 
 extension Recipe {
@@ -140,6 +188,8 @@ extension Recipe {
     recipe.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !recipe.title.isEmpty else { throw .emptyTitle }
     guard prepTime >= 0, cookTime >= 0 else { throw .negativeTime }
+    guard prepTime <= Recipe.maximumTime else { throw .timeTooLong(field: "prepTime") }
+    guard cookTime <= Recipe.maximumTime else { throw .timeTooLong(field: "cookTime") }
     recipe.servings = servings.trimmingCharacters(in: .whitespacesAndNewlines)
     recipe.ingredients = ingredients.trimmingCharacters(in: .whitespacesAndNewlines)
     recipe.directions = directions.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -147,6 +197,21 @@ extension Recipe {
     recipe.collections = collections.compactMap { name in
       let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
       return !trimmed.isEmpty && seen.insert(trimmed).inserted ? trimmed : nil
+    }
+    let limits: [(String, String, Int)] = [
+      ("title", recipe.title, Recipe.maximumTitleLength),
+      ("servings", recipe.servings, Recipe.maximumServingsLength),
+      ("ingredients", recipe.ingredients, Recipe.maximumTextLength),
+      ("directions", recipe.directions, Recipe.maximumTextLength),
+    ]
+    for (field, text, limit) in limits where text.count > limit {
+      throw .textTooLong(field: field, limit: limit)
+    }
+    guard recipe.collections.count <= Recipe.maximumCollections else {
+      throw .tooManyCollections
+    }
+    for name in recipe.collections where name.count > Recipe.maximumCollectionNameLength {
+      throw .textTooLong(field: "collections", limit: Recipe.maximumCollectionNameLength)
     }
     return recipe
   }

@@ -88,7 +88,32 @@ extension RecipeFile {
       throw RecipeStoreError(
         .corrupt, path: path, detail: "recipes[\(index)] repeats the id \(recipe.id)")
     }
+    try checkRanges(of: file, path: path)
     return RecipeFile(recipes: file.recipes, nextId: file.nextId)
+  }
+
+  /// Refuses numbers the app could not use: an id or time that would overflow later
+  /// arithmetic (`nextId + 1`, minutes from seconds) is damage, named by recipe and field.
+  private static func checkRanges(of file: RecipeFile, path: String) throws(RecipeStoreError) {
+    func refuse(_ detail: String) -> RecipeStoreError {
+      RecipeStoreError(.corrupt, path: path, detail: detail)
+    }
+    let ids = 1...Recipe.maximumID
+    let times = 0...Recipe.maximumTime
+    for (index, recipe) in file.recipes.enumerated() {
+      let name = "recipes[\(index)] (id \(recipe.id), \"\(recipe.title.prefix(40))\")"
+      guard ids.contains(recipe.id) else {
+        throw refuse("\(name): id \(recipe.id) is out of range (1 to \(Recipe.maximumID))")
+      }
+      for (field, value) in [("prepTime", recipe.prepTime), ("cookTime", recipe.cookTime)]
+      where !times.contains(value) {
+        throw refuse(
+          "\(name): \(field) \(value) is out of range (0 to \(Recipe.maximumTime) seconds)")
+      }
+    }
+    guard (1...Recipe.maximumID + 1).contains(file.nextId) else {
+      throw refuse("nextId \(file.nextId) is out of range (1 to \(Recipe.maximumID + 1))")
+    }
   }
 
   private static func describe(_ error: DecodingError) -> String {

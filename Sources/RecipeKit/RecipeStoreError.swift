@@ -16,8 +16,12 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     case unsupportedVersion(Int)
     /// The data directory doesn't exist and can't be created.
     case cannotCreateDirectory
-    /// Writing the file failed; the store's state in memory is ahead of the disk.
+    /// Writing the file failed; the change was not made, in memory or on disk.
     case cannotSave
+    /// Another process holds the data directory (its process id, when it can be found).
+    case inUse(pid: Int?)
+    /// Every id up to ``Recipe/maximumID`` was issued; no recipe can be added.
+    case idsExhausted
   }
 
   /// What went wrong.
@@ -48,8 +52,13 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     case .cannotCreateDirectory:
       return "Can't create the data directory \(path): \(detail)."
     case .cannotSave:
-      return "Can't save the recipes to \(path): \(detail). "
-        + "The latest changes are in memory only; the next change tries again."
+      return "Can't save the recipes to \(path): \(detail). The change was not made."
+    case .inUse(let pid):
+      let holder = pid.map { "another process (pid \($0))" } ?? "another process"
+      return "The data directory \(path) is in use by \(holder). "
+        + "Stop it, or choose another data directory."
+    case .idsExhausted:
+      return "Can't add a recipe to \(path): every id up to \(Recipe.maximumID) was used."
     }
   }
 }

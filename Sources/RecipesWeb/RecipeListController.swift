@@ -28,8 +28,9 @@ public final class RecipeListController: ListViewDelegate {
   public private(set) var selectedRecipeID: Recipe.ID?
   /// Told when the selection changes.
   public var didSelectRecipe: (@MainActor (Recipe.ID?) -> Void)?
-  /// Told when the user deletes a recipe from the list, before it goes (for undo).
-  public var willDeleteRecipe: (@MainActor (Recipe) -> Void)?
+  /// Told what became of each change the user asked for here, once it is saved (or why it
+  /// was not): the session turns these into replies to its page.
+  public var didFinishChange: (@MainActor (ChangeOutcome) -> Void)?
   var allRecipesSubscriber: AnyCancellable?
   var recipeDidChangeSubscriber: AnyCancellable?
   /// The recipes as last published. `@Published` sends a new array *before* the store's
@@ -66,12 +67,12 @@ public final class RecipeListController: ListViewDelegate {
         return nil
       }
       let delete = ContextualAction(style: .destructive, title: "Delete") { _, completion in
-        completion(self.deleteRecipe(id))
+        completion(self.perform("deleteRecipe") { try self.deleteRecipe(id) })
       }
       let favoriteTitle =
         self.dataStore.recipe(with: id)?.isFavorite == true ? "Unfavorite" : "Favorite"
       let favorite = ContextualAction(style: .normal, title: favoriteTitle) { _, completion in
-        completion(self.dataStore.toggleFavorite(id: id) != nil)
+        completion(self.perform("toggleFavorite") { try self.toggleFavorite(id) })
       }
       return SwipeActionsConfiguration(actions: [delete, favorite])
     }
@@ -110,7 +111,14 @@ public final class RecipeListController: ListViewDelegate {
     }
     recipeListDataSource.reorderingHandlers.canReorderItem = { _ in true }
     recipeListDataSource.reorderingHandlers.didReorder = { [unowned self] transaction in
-      self.dataStore.reorder(transaction.finalSnapshot.itemIdentifiers)
+      do {
+        try self.dataStore.reorder(transaction.finalSnapshot.itemIdentifiers)
+        self.didFinishChange?(.reordered)
+      } catch {
+        // The list already shows the dragged order; the store kept the old one.
+        self.refreshRecipeData(self.dataStore.allRecipes)
+        self.didFinishChange?(.failed(request: "reorder", message: "\(error)"))
+      }
     }
   }
 
@@ -152,13 +160,49 @@ public final class RecipeListController: ListViewDelegate {
     didSelectRecipe?(nil)
   }
 
-  /// Deletes a recipe; returns whether it existed.
+  /// What became of a change asked for in this list.
+  public enum ChangeOutcome: Sendable, Equatable {
+    /// The recipe was deleted (and saved) from `index` of the store's order.
+    case deleted(Recipe, index: Int)
+    /// The recipe's favorite flag was flipped and saved; this is the recipe now.
+    case favoriteToggled(Recipe)
+    /// The dragged order was saved.
+    case reordered
+    /// The change was not made; `message` says why in a sentence.
+    case failed(request: String, message: String)
+  }
+
+  /// Deletes a recipe once the deletion is saved; returns whether it existed.
+  ///
+  /// - Throws: ``RecipeStoreError`` when the deletion can't be saved; nothing changes.
   @discardableResult
-  public func deleteRecipe(_ id: Recipe.ID) -> Bool {
-    guard let recipe = dataStore.recipe(with: id) else { return false }
-    willDeleteRecipe?(recipe)
-    dataStore.delete(id: id)
+  public func deleteRecipe(_ id: Recipe.ID) throws(RecipeStoreError) -> Bool {
+    guard let index = dataStore.allRecipes.firstIndex(where: { $0.id == id }),
+      let removed = try dataStore.delete(id: id)
+    else { return false }
+    didFinishChange?(.deleted(removed, index: index))
     return true
+  }
+
+  /// Flips a recipe's favorite flag once the change is saved; returns whether it existed.
+  ///
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
+  @discardableResult
+  public func toggleFavorite(_ id: Recipe.ID) throws(RecipeStoreError) -> Bool {
+    guard let recipe = try dataStore.toggleFavorite(id: id) else { return false }
+    didFinishChange?(.favoriteToggled(recipe))
+    return true
+  }
+
+  /// Runs a change the user asked for from a control of the list; a failure to save is
+  /// reported through ``didFinishChange`` instead of thrown.
+  func perform(_ request: String, _ change: () throws -> Bool) -> Bool {
+    do {
+      return try change()
+    } catch {
+      didFinishChange?(.failed(request: request, message: "\(error)"))
+      return false
+    }
   }
 
   // MARK: ListViewDelegate
@@ -176,6 +220,6 @@ public final class RecipeListController: ListViewDelegate {
   ) {
     guard accessory.kind == .delete, let id = recipeListDataSource.itemIdentifier(for: indexPath)
     else { return }
-    deleteRecipe(id)
+    _ = perform("deleteRecipe") { try deleteRecipe(id) }
   }
 }

@@ -39,13 +39,7 @@ public final class RecipesSession {
       self.session.sendApp("filter", payload: .string(Self.describe(filter)))
     }
     list.didSelectRecipe = { [unowned self] id in self.sendDetail(id) }
-    list.willDeleteRecipe = { [unowned self] recipe in
-      let index = self.dataStore.allRecipes.firstIndex { $0.id == recipe.id } ?? 0
-      self.lastDeleted = (recipe, index)
-      self.session.sendApp(
-        "deleted",
-        payload: .object(["id": .number(Double(recipe.id)), "title": .string(recipe.title)]))
-    }
+    list.didFinishChange = { [unowned self] outcome in self.report(outcome) }
     // The detail pane follows edits made anywhere.
     detailSubscriber = NotificationCenter.default.publisher(for: .recipeDidChange)
       .compactMap { $0.userInfo?[NotificationKeys.recipeId] as? Recipe.ID }
@@ -75,43 +69,95 @@ public final class RecipesSession {
     session.sendApp("detail", encoding: RecipeDetail(recipe))
   }
 
+  // Every request's numbers and strings go through DiffableWeb's checked accessors
+  // (`JSONValue.integer(_:in:)`, `string(_:maximumLength:)`): a refusal names its field and
+  // changes nothing. Replies follow the save, never precede it.
   func handle(_ name: String, _ payload: JSONValue) {
-    switch name {
-    case "toggleFavorite":
-      if let id = payload["id"].flatMap(Self.int) { _ = dataStore.toggleFavorite(id: id) }
-    case "deleteRecipe":
-      if let id = payload["id"].flatMap(Self.int) { list.deleteRecipe(id) }
-    case "undoDelete":
-      guard let deleted = lastDeleted else { return }
-      lastDeleted = nil
-      dataStore.restore(deleted.recipe, at: deleted.index)
-    case "addRecipe", "updateRecipe":
-      submit(name, payload)
-    default:
-      session.sendApp(
-        "formResult",
-        payload: .object(["ok": .bool(false), "message": .string("Unknown request \(name).")]))
+    do {
+      switch name {
+      case "toggleFavorite":
+        let id = try Self.recipeID(in: payload)
+        guard try list.toggleFavorite(id) else { throw Self.noRecipe(id) }
+      case "deleteRecipe":
+        let id = try Self.recipeID(in: payload)
+        guard try list.deleteRecipe(id) else { throw Self.noRecipe(id) }
+      case "undoDelete":
+        guard let deleted = lastDeleted else {
+          throw WireError(.refused, "There is no deletion to undo.")
+        }
+        guard try dataStore.restore(deleted.recipe, at: deleted.index) else {
+          throw WireError(.refused, "That recipe can't be restored.")
+        }
+        lastDeleted = nil
+        sendSaved("undoDelete", id: deleted.recipe.id)
+      case "addRecipe", "updateRecipe":
+        submit(name, payload)
+      default:
+        throw WireError(.refused, "Unknown request \(name).")
+      }
+    } catch let error as WireError {
+      sendFailure(name, message: error.message, field: error.field)
+    } catch {
+      sendFailure(name, message: "\(error)", field: nil)
     }
   }
 
-  /// The add and edit forms. Refusals (an empty title, say) come back with a message and
-  /// change nothing.
+  func report(_ outcome: RecipeListController.ChangeOutcome) {
+    switch outcome {
+    case .deleted(let recipe, let index):
+      lastDeleted = (recipe, index)
+      session.sendApp(
+        "deleted",
+        payload: .object(["id": .number(Double(recipe.id)), "title": .string(recipe.title)]))
+    case .favoriteToggled(let recipe):
+      sendSaved("toggleFavorite", id: recipe.id, extra: ["isFavorite": .bool(recipe.isFavorite)])
+    case .reordered:
+      sendSaved("reorder", id: nil)
+    case .failed(let request, let message):
+      sendFailure(request, message: message, field: nil)
+    }
+  }
+
+  /// `saved`: a change this tab asked for is on disk.
+  func sendSaved(_ request: String, id: Recipe.ID?, extra: [String: JSONValue] = [:]) {
+    var payload = extra
+    payload["request"] = .string(request)
+    if let id { payload["id"] = .number(Double(id)) }
+    session.sendApp("saved", payload: .object(payload))
+  }
+
+  /// `requestFailed`: a request was refused or could not be saved; nothing changed.
+  func sendFailure(_ request: String, message: String, field: String?) {
+    var payload: [String: JSONValue] = [
+      "request": .string(request), "message": .string(message),
+    ]
+    if let field { payload["field"] = .string(field) }
+    session.sendApp("requestFailed", payload: .object(payload))
+  }
+
+  static func recipeID(in payload: JSONValue) throws(WireError) -> Recipe.ID {
+    try payload.integer("id", in: 1...Recipe.maximumID) ?? 0
+  }
+
+  static func noRecipe(_ id: Recipe.ID) -> WireError {
+    var error = WireError(.refused, "No recipe has id \(id).")
+    error.field = "id"
+    return error
+  }
+
+  /// The add and edit forms. Refusals (an empty title, a time out of range) come back with
+  /// a message and the field it is about, and change nothing.
   func submit(_ name: String, _ payload: JSONValue) {
     let form = name == "addRecipe" ? "add" : "edit"
-    func reply(_ ok: Bool, _ message: String? = nil, id: Recipe.ID? = nil) {
+    func reply(_ ok: Bool, _ message: String? = nil, field: String? = nil, id: Recipe.ID? = nil) {
       var object: [String: JSONValue] = ["form": .string(form), "ok": .bool(ok)]
       if let message { object["message"] = .string(message) }
+      if let field { object["field"] = .string(field) }
       if let id { object["id"] = .number(Double(id)) }
       session.sendApp("formResult", payload: .object(object))
     }
-    let fields: RecipeForm
     do {
-      fields = try payload.decode(RecipeForm.self)
-    } catch {
-      reply(false, "The form is incomplete.")
-      return
-    }
-    do {
+      let fields = try RecipeForm(payload)
       if form == "add" {
         let recipe = try dataStore.add(fields.recipe(id: 0))
         reply(true, id: recipe.id)
@@ -124,42 +170,84 @@ public final class RecipesSession {
         updated.isFavorite = existing.isFavorite
         updated.addedOn = existing.addedOn
         updated.imageName = existing.imageName
-        guard let stored = dataStore.update(try updated.validated()) else {
+        guard let stored = try dataStore.update(try updated.validated()) else {
           reply(false, "That recipe no longer exists.")
           return
         }
         reply(true, id: stored.id)
       }
+    } catch let error as WireError {
+      reply(false, RecipeForm.sentence(for: error), field: error.field)
+    } catch let error as RecipeValidationError {
+      reply(false, error.description, field: error.field.map(RecipeForm.formField))
     } catch {
       reply(false, "\(error)")
     }
   }
-
-  static func int(_ value: JSONValue) -> Int? {
-    if case .number(let number) = value, number.rounded() == number { return Int(number) }
-    return nil
-  }
 }
 
-/// What the add and edit forms send.
-struct RecipeForm: Decodable {
+/// What the add and edit forms send, read through the checked accessors: every number is
+/// a whole number in range before any arithmetic, every string has a length cap.
+struct RecipeForm {
   var id: Recipe.ID?
   var title: String
-  var prepMinutes: Int?
-  var cookMinutes: Int?
-  var servings: String?
-  var ingredients: String?
-  var directions: String?
-  var collections: String?
+  var prepMinutes: Int
+  var cookMinutes: Int
+  var servings: String
+  var ingredients: String
+  var directions: String
+  var collections: String
+
+  /// Strings arrive untrimmed; this cap only bounds the work, and ``Recipe/validated()``
+  /// applies each field's own limit after trimming.
+  static let maximumRawLength = Recipe.maximumTextLength + 1_000
+  static let maximumMinutes = Recipe.maximumTime / 60
+
+  init(_ payload: JSONValue) throws(WireError) {
+    guard case .object = payload else { throw .invalidField("payload", "an object") }
+    let length = Self.maximumRawLength
+    id = try payload.integer("id", in: 1...Recipe.maximumID, required: false)
+    title = try payload.string("title", maximumLength: length) ?? ""
+    prepMinutes =
+      try payload.integer("prepMinutes", in: 0...Self.maximumMinutes, required: false) ?? 0
+    cookMinutes =
+      try payload.integer("cookMinutes", in: 0...Self.maximumMinutes, required: false) ?? 0
+    servings = try payload.string("servings", maximumLength: length, required: false) ?? ""
+    ingredients = try payload.string("ingredients", maximumLength: length, required: false) ?? ""
+    directions = try payload.string("directions", maximumLength: length, required: false) ?? ""
+    collections = try payload.string("collections", maximumLength: length, required: false) ?? ""
+  }
 
   func recipe(id: Recipe.ID) -> Recipe {
+    // In range by construction: at most 10080 minutes, so `* 60` cannot overflow.
     Recipe(
-      id: id, title: title, prepTime: max(0, prepMinutes ?? 0) * 60,
-      cookTime: max(0, cookMinutes ?? 0) * 60, servings: servings ?? "",
-      ingredients: ingredients ?? "", directions: directions ?? "", isFavorite: false,
-      collections: (collections ?? "").split(separator: ",")
+      id: id, title: title, prepTime: prepMinutes * 60, cookTime: cookMinutes * 60,
+      servings: servings, ingredients: ingredients, directions: directions, isFavorite: false,
+      collections: collections.split(separator: ",")
         .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
       addedOn: nil, imageName: "")
+  }
+
+  /// The form's name of a recipe property.
+  static func formField(_ property: String) -> String {
+    switch property {
+    case "prepTime": "prepMinutes"
+    case "cookTime": "cookMinutes"
+    default: property
+    }
+  }
+
+  static let labels = [
+    "title": "Title", "prepMinutes": "Prep time (minutes)", "cookMinutes": "Cook time (minutes)",
+    "servings": "Servings", "ingredients": "Ingredients", "directions": "Directions",
+    "collections": "Collections", "id": "The recipe",
+  ]
+
+  /// A sentence for the form: the field's label instead of its wire name.
+  static func sentence(for error: WireError) -> String {
+    guard let field = error.field, let label = labels[field] else { return error.message }
+    let text = error.message.replacingOccurrences(of: "\"\(field)\"", with: label)
+    return text.hasSuffix(".") ? text : text + "."
   }
 }
 

@@ -61,7 +61,7 @@ struct WebServerTests {
     try "<html><body>test page</body></html>".write(
       to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
     return WebServer(
-      configuration: .init(host: "127.0.0.1", port: 0),
+      configuration: .init(host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"]),
       page: .init(
         indexFile: "page.html", folders: [folder.path],
         generatedFile: { path in
@@ -73,8 +73,8 @@ struct WebServerTests {
     }
   }
 
-  /// The test client sends `Origin: ws://localhost`, a same-host origin for a server on
-  /// 127.0.0.1 with a port picked at random.
+  /// Hummingbird's WebSocket client always sends `Origin: ws://localhost`, without the
+  /// port, so the test server lists that origin as allowed (as a proxy's address would be).
   static func origin(_ port: Int?) -> WebSocketClientConfiguration { .init() }
 
   @Test func servesThePageAndItsFiles() async throws {
@@ -165,6 +165,41 @@ struct WebServerTests {
     #expect(
       !WebServer.isAllowedForTesting(origin: "ws://localhost, http://evil.example", configuration))
     #expect(WebServer.isAllowedForTesting(origin: "ws://localhost:8080", configuration))
+  }
+
+  /// With `--port 0`, only the port the server was given counts, and not before it has one.
+  @Test func originRulesForAPortPickedAtRandom() {
+    let configuration = WebServer.Configuration(host: "127.0.0.1", port: 0)
+    #expect(
+      WebServer.isAllowedForTesting(
+        origin: "http://127.0.0.1:41234", configuration, boundPort: 41234))
+    #expect(
+      WebServer.isAllowedForTesting(
+        origin: "http://localhost:41234", configuration, boundPort: 41234))
+    #expect(
+      !WebServer.isAllowedForTesting(
+        origin: "http://127.0.0.1:3000", configuration, boundPort: 41234))
+    #expect(
+      !WebServer.isAllowedForTesting(origin: "http://localhost:1", configuration, boundPort: 41234))
+    #expect(
+      !WebServer.isAllowedForTesting(origin: "http://localhost", configuration, boundPort: 41234))
+    #expect(
+      !WebServer.isAllowedForTesting(
+        origin: "http://127.0.0.1:41234", configuration, boundPort: nil))
+  }
+
+  /// A proxy's public address is accepted only when listed, exactly (default ports implied).
+  @Test func allowedOriginsAreComparedExactly() {
+    let configuration = WebServer.Configuration(
+      host: "127.0.0.1", port: 8080, allowedOrigins: ["https://recipes.example.com"])
+    #expect(WebServer.isAllowedForTesting(origin: "https://recipes.example.com", configuration))
+    #expect(WebServer.isAllowedForTesting(origin: "https://recipes.example.com:443", configuration))
+    #expect(!WebServer.isAllowedForTesting(origin: "http://recipes.example.com", configuration))
+    #expect(
+      !WebServer.isAllowedForTesting(origin: "https://recipes.example.com:8443", configuration))
+    #expect(
+      !WebServer.isAllowedForTesting(origin: "https://evil.recipes.example.com", configuration))
+    #expect(WebServer.isAllowedForTesting(origin: "http://127.0.0.1:8080", configuration))
   }
 
   @Test func portInUseIsAClearMessage() {

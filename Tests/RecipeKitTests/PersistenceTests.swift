@@ -46,45 +46,55 @@ struct PersistenceTests {
   @Test func firstRunCreatesTheDirectoryAndSeedsTheSamples() throws {
     try withTemporaryDirectory { root in
       let directory = root.appendingPathComponent("nested/data")
-      let store = try DataStore(directory: directory)
-      #expect(store.wasSeeded)
-      #expect(store.fileURL == fileURL(in: directory))
-      #expect(store.allRecipes.map(\.title) == SampleRecipes.recipes().map(\.title))
-      #expect(try contents(of: directory) == ["recipes.json"])
-
+      let seeded: [Recipe]
+      do {
+        let store = try DataStore(directory: directory)
+        #expect(store.wasSeeded)
+        #expect(store.fileURL == fileURL(in: directory))
+        #expect(store.allRecipes.map(\.title) == SampleRecipes.recipes().map(\.title))
+        #expect(try contents(of: directory) == ["recipes.json"])
+        seeded = store.allRecipes
+      }
+      // The first store is gone, and its lock with it.
       let reopened = try DataStore(directory: directory)
       #expect(!reopened.wasSeeded)
-      #expect(reopened.allRecipes == store.allRecipes)
+      #expect(reopened.allRecipes == seeded)
       #expect(reopened.collections == SampleRecipes.collectionNames)
     }
   }
 
   @Test func changesSurviveAReload() throws {
     try withTemporaryDirectory { directory in
-      let store = try DataStore(directory: directory)
-      let added = try store.add(
-        Recipe(title: "Plum Galette", prepTime: 1200, cookTime: 2400, collections: ["Pies"]))
-      #expect(store.reorder([added.id] + store.recipes(in: .all).dropLast()))
-      store.toggleFavorite(id: 2)
-      store.delete(id: 3)
-      #expect(store.saveError == nil)
-
+      var before: (recipes: [Recipe], collections: [String], recents: [Recipe.ID])
+      do {
+        let store = try DataStore(directory: directory)
+        let added = try store.add(
+          Recipe(title: "Plum Galette", prepTime: 1200, cookTime: 2400, collections: ["Pies"]))
+        #expect(try store.reorder([added.id] + store.recipes(in: .all).dropLast()))
+        try store.toggleFavorite(id: 2)
+        try store.delete(id: 3)
+        #expect(store.saveError == nil)
+        before = (store.allRecipes, store.collections, store.recipes(in: .recents))
+      }
       let reopened = try DataStore(directory: directory)
-      #expect(reopened.allRecipes == store.allRecipes)
+      #expect(reopened.allRecipes == before.recipes)
       #expect(reopened.allRecipes.first?.title == "Plum Galette")
       #expect(reopened.recipe(with: 2)?.isFavorite == !SampleRecipes.recipes()[1].isFavorite)
       #expect(reopened.recipe(with: 3) == nil)
-      #expect(reopened.collections == store.collections)
+      #expect(reopened.collections == before.collections)
       #expect(reopened.collections.contains("Pies"))
-      #expect(reopened.recipes(in: .recents) == store.recipes(in: .recents))
+      #expect(reopened.recipes(in: .recents) == before.recents)
     }
   }
 
   @Test func idsOfDeletedRecipesAreNotReusedAfterAReload() throws {
     try withTemporaryDirectory { directory in
-      let store = try DataStore(directory: directory)
-      let last = try store.add(Recipe(title: "Short-lived"))
-      store.delete(last)
+      let last: Recipe
+      do {
+        let store = try DataStore(directory: directory)
+        last = try store.add(Recipe(title: "Short-lived"))
+        try store.delete(last)
+      }
       let reopened = try DataStore(directory: directory)
       #expect(try reopened.add(Recipe(title: "Next")).id == last.id + 1)
     }
@@ -93,7 +103,7 @@ struct PersistenceTests {
   @Test func theFileIsVersionedPrettyAndOrdered() throws {
     try withTemporaryDirectory { directory in
       let store = try DataStore(directory: directory)
-      store.reorder([5, 1])
+      try store.reorder([5, 1])
       let text = try String(contentsOf: fileURL(in: directory), encoding: .utf8)
       #expect(text.hasPrefix("{\n  \"nextId\" : \(SampleRecipes.recipes().count + 1),"))
       #expect(text.contains("\"version\" : 1"))
@@ -119,7 +129,7 @@ struct PersistenceTests {
       for index in 0..<5 {
         try store.add(Recipe(title: "Extra \(index)"))
       }
-      store.reorder(store.recipes(in: .all).reversed())
+      try store.reorder(store.recipes(in: .all).reversed())
 
       #expect(try contents(of: directory) == ["recipes.json"])
       #expect(try Data(contentsOf: original) == seededBytes)
@@ -128,27 +138,163 @@ struct PersistenceTests {
     }
   }
 
-  @Test func aFailedSaveIsReportedAndRetried() throws {
+  /// Durable first: a change that can't be saved is not made, in memory either, and
+  /// nothing is published; the next change that can be saved goes through.
+  @Test func aFailedSaveChangesNothingAndIsReported() throws {
     try withTemporaryDirectory { root in
       let directory = root.appendingPathComponent("data")
       let store = try DataStore(directory: directory)
+      let before = store.allRecipes
       var logged: [String] = []
       store.log = { logged.append($0) }
+      var published = 0
+      let subscription = store.$allRecipes.dropFirst().sink { _ in published += 1 }
+      defer { subscription.cancel() }
       try FileManager.default.removeItem(at: directory)
 
-      let added = try store.add(Recipe(title: "Unsaved"))
-      let error = try #require(store.saveError)
-      #expect(error.reason == .cannotSave)
-      #expect(error.path == fileURL(in: directory).path)
-      #expect(error.description.contains(fileURL(in: directory).path))
-      #expect(logged == [error.description])
-      #expect(store.recipe(with: added.id) != nil, "the change is kept in memory")
+      do {
+        try store.add(Recipe(title: "Unsaved"))
+        Issue.record("a change that could not be saved was accepted")
+      } catch let error as RecipeStoreError {
+        #expect(error.reason == .cannotSave)
+        #expect(error.path == fileURL(in: directory).path)
+        #expect(error.description.contains("The change was not made"))
+        #expect(store.saveError == error)
+        #expect(logged == [error.description])
+      }
+      #expect(throws: RecipeStoreError.self) { try store.toggleFavorite(id: 2) }
+      #expect(throws: RecipeStoreError.self) { try store.delete(id: 3) }
+      #expect(throws: RecipeStoreError.self) { try store.reorder([5, 4, 3, 2, 1]) }
+      #expect(store.allRecipes == before)
+      #expect(published == 0)
 
+      // The refused add did not use up an id.
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      store.toggleFavorite(id: added.id)
+      let added = try store.add(Recipe(title: "Saved"))
+      #expect(added.id == before.count + 1)
       #expect(store.saveError == nil)
-      #expect(try DataStore(directory: directory).allRecipes == store.allRecipes)
-      #expect(try contents(of: directory) == ["recipes.json"])
+      #expect(try RecipeFile.read(from: fileURL(in: directory))?.recipes == store.allRecipes)
+    }
+  }
+
+  /// A subscriber that hears of a change finds it on disk already.
+  @Test func changesArePublishedOnlyOnceTheyAreOnDisk() throws {
+    try withTemporaryDirectory { directory in
+      let store = try DataStore(directory: directory)
+      let url = fileURL(in: directory)
+      var seenOnDisk: [Bool] = []
+      let subscription = store.$allRecipes.dropFirst().sink { recipes in
+        let file = try? RecipeFile.read(from: url)
+        seenOnDisk.append(file?.recipes.map(\.id) == recipes.map(\.id))
+      }
+      defer { subscription.cancel() }
+      let added = try store.add(Recipe(title: "Quince Jam"))
+      try store.delete(id: 1)
+      try store.reorder(store.recipes(in: .all).reversed())
+      try store.restore(try #require(SampleRecipes.recipes().first), at: 0)
+      #expect(try store.delete(id: added.id) != nil)
+      #expect(seenOnDisk == [true, true, true, true, true])
+    }
+  }
+
+  // MARK: The directory lock
+
+  @Test func aSecondStoreOnTheSameDirectoryIsRefusedNamingTheHolder() throws {
+    try withTemporaryDirectory { directory in
+      let first = try DataStore(directory: directory)
+      let bytes = try Data(contentsOf: fileURL(in: directory))
+      do throws(RecipeStoreError) {
+        _ = try DataStore(directory: directory)
+        Issue.record("two stores opened one directory")
+      } catch {
+        #if os(Linux)
+          #expect(error.reason == .inUse(pid: Int(getpid())))
+          #expect(error.description.contains("pid \(getpid())"))
+        #else
+          guard case .inUse = error.reason else {
+            Issue.record("\(error.reason)")
+            return
+          }
+        #endif
+        #expect(error.description.contains(directory.path))
+      }
+      #expect(try Data(contentsOf: fileURL(in: directory)) == bytes)
+      #expect(first.allRecipes.count == SampleRecipes.recipes().count)
+    }
+  }
+
+  @Test func theLockGoesWithTheStore() throws {
+    try withTemporaryDirectory { directory in
+      weak var released: DataStore?
+      do {
+        let store = try DataStore(directory: directory)
+        released = store
+      }
+      #expect(released == nil)
+      _ = try DataStore(directory: directory)
+    }
+  }
+
+  /// Temporary files of writes a crash interrupted are removed when the store opens; the
+  /// recipes file and other files are left alone.
+  @Test func staleTemporaryFilesAreRemovedAtOpen() throws {
+    try withTemporaryDirectory { directory in
+      try RecipeFile(recipes: [recipe(1)]).write(to: fileURL(in: directory))
+      for index in 0..<3 {
+        try Data("partial".utf8).write(
+          to: directory.appendingPathComponent(".recipes.json.\(index)-dead.tmp"))
+      }
+      try Data("mine".utf8).write(to: directory.appendingPathComponent("notes.tmp"))
+      let store = try DataStore(directory: directory)
+      #expect(store.allRecipes.map(\.id) == [1])
+      #expect(try contents(of: directory) == ["notes.tmp", "recipes.json"])
+    }
+  }
+
+  // MARK: Values out of range
+
+  /// Numbers that would overflow later (`nextId + 1`, `seconds + 30`) are damage: the file
+  /// is refused, naming the recipe and the field, and left as it is.
+  @Test(arguments: [
+    (
+      "id",
+      "recipes[1] (id 9223372036854775807, \"Recipe 2\"): id 9223372036854775807 is out of range"
+    ),
+    ("id0", "recipes[1] (id 0, \"Recipe 2\"): id 0 is out of range"),
+    ("prepTime", "recipes[1] (id 2, \"Recipe 2\"): prepTime 9223372036854775807 is out of range"),
+    ("cookTime", "recipes[1] (id 2, \"Recipe 2\"): cookTime -5 is out of range"),
+    ("nextId", "nextId 9223372036854775807 is out of range"),
+  ])
+  func valuesOutOfRangeAreRefusedNamingRecipeAndField(field: String, detail: String) throws {
+    try withTemporaryDirectory { directory in
+      var file = RecipeFile(recipes: [recipe(1), recipe(2)])
+      switch field {
+      case "id": file.recipes[1].id = Int.max
+      case "id0": file.recipes[1].id = 0
+      case "prepTime": file.recipes[1].prepTime = Int.max
+      case "cookTime": file.recipes[1].cookTime = -5
+      default: file.nextId = Int.max
+      }
+      try file.encoded().write(to: fileURL(in: directory))
+      let error = try expectRefusal(of: directory) { $0 == .corrupt }
+      #expect(error?.detail.hasPrefix(detail) == true, "\(error?.detail ?? "")")
+    }
+  }
+
+  @Test func theLastIdCanBeIssuedAndThenAddsAreRefused() throws {
+    try withTemporaryDirectory { directory in
+      var file = RecipeFile(recipes: [recipe(1)])
+      file.nextId = Recipe.maximumID
+      try file.write(to: fileURL(in: directory))
+      let store = try DataStore(directory: directory)
+      #expect(try store.add(Recipe(title: "Last")).id == Recipe.maximumID)
+      do {
+        try store.add(Recipe(title: "One too many"))
+        Issue.record("an id past the maximum was issued")
+      } catch let error as RecipeStoreError {
+        #expect(error.reason == .idsExhausted)
+      }
+      #expect(store.allRecipes.count == 2)
     }
   }
 

@@ -46,19 +46,19 @@ struct RecipeListControllerTests {
     _ = controller
     try store.add(Recipe(title: "Scones", collections: ["Baking"]))
     #expect(view.batches.last == BatchUpdate(insertedItems: [path(0, 3)]))
-    store.delete(id: 1)
+    try store.delete(id: 1)
     #expect(view.batches.last == BatchUpdate(deletedItems: [path(0, 0)]))
     #expect(view.rows == ["Pancakes", "Lentil Stew", "Scones"])
     #expect(view.rejectedBatches.isEmpty)
   }
 
-  @Test func favoritingReconfiguresTheSameCell() {
+  @Test func favoritingReconfiguresTheSameCell() throws {
     let view = RecordingListView()
     let store = smallStore()
     let controller = RecipeListController(listView: view, dataStore: store)
     _ = controller
     let cell = view.cell(at: path(0, 0))!
-    _ = store.toggleFavorite(id: 1)
+    _ = try store.toggleFavorite(id: 1)
     #expect(view.cell(at: path(0, 0)) === cell)
     #expect(view.batches.last == BatchUpdate(reconfiguredItems: [path(0, 0)]))
     #expect(view.renderedRows[0].contains("symbol:heart.fill"))
@@ -94,20 +94,33 @@ struct RecipeListControllerTests {
     #expect(view.batches.isEmpty)
   }
 
-  @Test func swipeAndAccessoryDeleteTellTheUndoHook() {
+  @Test func swipeAndAccessoryChangesReportTheirOutcomeAfterTheSave() {
     let view = RecordingListView()
     let store = smallStore()
     let controller = RecipeListController(listView: view, dataStore: store)
     view.delegate = controller
     view.listConfiguration = controller.layoutConfiguration()
-    var deleted: [String] = []
-    controller.willDeleteRecipe = { deleted.append($0.title) }
+    var outcomes: [RecipeListController.ChangeOutcome] = []
+    controller.didFinishChange = { outcome in
+      // Reported after the change: the store no longer has a deleted recipe.
+      if case .deleted(let recipe, _) = outcome { #expect(store.recipe(with: recipe.id) == nil) }
+      outcomes.append(outcome)
+    }
     #expect(view.performSwipeAction(titled: "Delete", at: path(0, 0), edge: .trailing) == true)
     view.activateAccessory(.delete, at: path(0, 0))
-    #expect(deleted == ["Tomato Soup", "Pancakes"])
     #expect(view.rows == ["Lentil Stew"])
     #expect(view.performSwipeAction(titled: "Favorite", at: path(0, 0), edge: .trailing) == true)
     #expect(store.recipe(with: 3)?.isFavorite == true)
+    let titles = outcomes.map { outcome -> String in
+      switch outcome {
+      case .deleted(let recipe, let index): "deleted \(recipe.title) at \(index)"
+      case .favoriteToggled(let recipe): "favorite \(recipe.title) \(recipe.isFavorite)"
+      case .reordered: "reordered"
+      case .failed(let request, _): "failed \(request)"
+      }
+    }
+    #expect(
+      titles == ["deleted Tomato Soup at 0", "deleted Pancakes at 0", "favorite Lentil Stew true"])
   }
 }
 
@@ -149,7 +162,7 @@ struct SidebarControllerTests {
     try store.add(Recipe(title: "Scones", collections: ["Baking"]))
     #expect(view.rows.suffix(3) == ["Baking", "Breakfast", "Soups"])
     #expect(view.batches.last == BatchUpdate(insertedItems: [path(1, 1)]))
-    store.delete(id: 2)
+    try store.delete(id: 2)
     #expect(view.rows.suffix(3) == ["Collections", "Baking", "Soups"])
     #expect(view.rejectedBatches.isEmpty)
   }

@@ -37,7 +37,7 @@ public enum ServerMessage: Sendable, Hashable {
         data = try encoder.encode(
           ErrorBody(
             v: 1, type: "error", code: error.code, message: error.message,
-            inReplyTo: error.inReplyTo, view: error.view, seq: error.seq))
+            inReplyTo: error.inReplyTo, view: error.view, seq: error.seq, field: error.field))
       case .app(let name, let payload):
         data = try encoder.encode(App(v: 1, type: "app", name: name, payload: payload))
       }
@@ -80,6 +80,7 @@ public enum ServerMessage: Sendable, Hashable {
     var inReplyTo: String?
     var view: String?
     var seq: Int?
+    var field: String?
   }
   private struct App: Encodable {
     var v: Int

@@ -10,12 +10,28 @@ public struct ServerOptions: ParsableArguments, Sendable {
   @Option(help: "The port to listen on.")
   public var port = 8080
 
+  /// Origins accepted besides the server's own, such as a reverse proxy's public address.
+  @Option(
+    name: .customLong("allowed-origin"),
+    help:
+      "An origin (scheme://host[:port]) whose pages may connect besides the server's own, such as a reverse proxy's public address. Repeatable."
+  )
+  public var allowedOrigins: [String] = []
+
   /// Creates options with their defaults.
   public init() {}
 
+  /// Checks the allowed origins before the server starts.
+  public func validate() throws {
+    for origin in allowedOrigins where WebServer.normalize(origin) == nil {
+      throw ValidationError(
+        "--allowed-origin \(origin): expected scheme://host[:port] with http, https, ws or wss")
+    }
+  }
+
   /// The server configuration these options describe.
   public var configuration: WebServer.Configuration {
-    WebServer.Configuration(host: host, port: port)
+    WebServer.Configuration(host: host, port: port, allowedOrigins: allowedOrigins)
   }
 
   /// The address to print for people to open.

@@ -19,6 +19,12 @@ public struct WebServer: Sendable {
     /// the transport closes the connection (code 1009), so no client can make the server
     /// buffer without bound.
     public var maximumMessageSize: Int
+    /// Origins accepted besides the server's own, such as the public address of a reverse
+    /// proxy: `https://recipes.example.com`. Each is `scheme://host[:port]`, compared
+    /// exactly (a default port may be left out).
+    public var allowedOrigins: [String]
+    /// The most bytes of messages that may wait for one slow page (see ``SessionOutbox``).
+    public var maximumPendingBytes: Int
 
     /// What the transport reads before giving up on a message.
     var transportLimit: Int { maximumMessageSize * 4 }
@@ -26,11 +32,15 @@ public struct WebServer: Sendable {
     /// Creates a configuration.
     public init(
       host: String = "127.0.0.1", port: Int = 8080,
-      maximumMessageSize: Int = ClientMessage.maximumSize
+      maximumMessageSize: Int = ClientMessage.maximumSize,
+      allowedOrigins: [String] = [],
+      maximumPendingBytes: Int = 16 << 20
     ) {
       self.host = host
       self.port = port
       self.maximumMessageSize = maximumMessageSize
+      self.allowedOrigins = allowedOrigins
+      self.maximumPendingBytes = maximumPendingBytes
     }
   }
 
@@ -121,49 +131,63 @@ public struct WebServer: Sendable {
       return Response(status: .notFound)
     }
     let sessions = SessionCounter()
+    let boundPort = BoundPort()
     let configuration = configuration
     let makeSession = makeSession
     let logger = logger
     // A router of its own for the upgrade, so ordinary requests never try to match it.
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
     webSocketRouter.ws("/ws") { request, _ in
-      guard Self.isAllowed(origin: request.headers[.origin], configuration: configuration) else {
-        logger.notice("refused a WebSocket from origin \(request.headers[.origin] ?? "none")")
+      let origin = request.headers[.origin]
+      guard Self.isAllowed(origin: origin, configuration: configuration, boundPort: boundPort.value)
+      else {
+        logger.notice("refused a WebSocket from origin \(origin ?? "none")")
         throw HTTPError(.forbidden, message: "This server accepts pages from its own origin only.")
       }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, _ in
-      let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+      let outbox = SessionOutbox(limit: configuration.maximumPendingBytes)
       let id = sessions.next()
       let session = await MainActor.run {
-        let session = WebSession(id: id, logger: logger) { continuation.yield($0) }
+        let session = WebSession(id: id, logger: logger, outbox: outbox)
         session.owner = makeSession(session)
         session.start()
         return session
       }
       logger.info("session \(id) opened")
-      try await withThrowingTaskGroup(of: Void.self) { group in
+      // Whichever ends first ends the connection: the page closing (the reader), or the
+      // session giving up on a page that does not read (the writer, cancelled mid-write if
+      // the socket is full).
+      await withTaskGroup(of: Void.self) { group in
         group.addTask {
-          for await text in stream { try await outbound.write(.text(text)) }
-        }
-        do {
-          for try await message in inbound.messages(maxSize: configuration.transportLimit) {
-            guard case .text(let text) = message else {
-              await MainActor.run {
-                session.refuse(WireError(.malformed, "messages are JSON text frames"))
-              }
-              continue
-            }
-            await MainActor.run { session.receive(text) }
+          do {
+            while let text = await outbox.next() { try await outbound.write(.text(text)) }
+          } catch {
+            logger.notice("session \(id): writing failed with \(error)")
           }
-        } catch {
-          logger.notice("session \(id): connection ended with \(error)")
         }
+        group.addTask {
+          do {
+            for try await message in inbound.messages(maxSize: configuration.transportLimit) {
+              guard case .text(let text) = message else {
+                await MainActor.run {
+                  session.refuse(WireError(.malformed, "messages are JSON text frames"))
+                }
+                continue
+              }
+              await MainActor.run { session.receive(text) }
+              if outbox.wantsDisconnect { break }
+            }
+          } catch {
+            logger.notice("session \(id): connection ended with \(error)")
+          }
+        }
+        await group.next()
         await MainActor.run { session.close() }
-        continuation.finish()
-        try await group.waitForAll()
+        group.cancelAll()
       }
-      logger.info("session \(id) closed")
+      logger.info(
+        "session \(id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
     }
     let port = configuration.port
     return Application(
@@ -172,7 +196,11 @@ public struct WebServer: Sendable {
         webSocketRouter: webSocketRouter,
         configuration: .init(ws: .init(maxFrameSize: configuration.transportLimit))),
       configuration: .init(address: .hostname(configuration.host, port: port)),
-      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+      onServerRunning: { channel in
+        let bound = channel.localAddress?.port ?? port
+        boundPort.set(bound)
+        await onRunning(bound)
+      },
       logger: logger)
   }
 
@@ -191,24 +219,46 @@ public struct WebServer: Sendable {
     }
   }
 
-  /// Whether a WebSocket request's `Origin` is the server's own (exposed for tests).
-  public static func isAllowedForTesting(origin: String?, _ configuration: Configuration) -> Bool {
-    isAllowed(origin: origin, configuration: configuration)
+  /// Whether a WebSocket request's `Origin` is the server's own or an allowed one, for a
+  /// server bound to `boundPort` (exposed for tests).
+  public static func isAllowedForTesting(
+    origin: String?, _ configuration: Configuration, boundPort: Int? = nil
+  ) -> Bool {
+    isAllowed(origin: origin, configuration: configuration, boundPort: boundPort)
   }
 
-  /// Whether a WebSocket request's `Origin` is the server's own.
-  static func isAllowed(origin: String?, configuration: Configuration) -> Bool {
+  /// Whether a WebSocket request's `Origin` is the server's own or an allowed one.
+  ///
+  /// The port compared is the one the server is bound to, which with `--port 0` is known
+  /// only once it runs; until then (`boundPort` `nil`) no origin of its own is accepted.
+  static func isAllowed(origin: String?, configuration: Configuration, boundPort: Int?) -> Bool {
+    guard let origin, let url = URL(string: origin), let host = url.host,
+      let scheme = url.scheme, let defaultPort = Self.defaultPorts[scheme]
+    else { return false }
+    let port = url.port ?? defaultPort
+    let normalized = "\(scheme)://\(host):\(port)"
+    if configuration.allowedOrigins.contains(where: { Self.normalize($0) == normalized }) {
+      return true
+    }
     // Browsers send the page's http(s) origin; a same-host ws(s) origin comes only from
     // non-browser clients, which could send anything anyway, so it is accepted too.
-    guard let origin, let url = URL(string: origin), let host = url.host,
-      let scheme = url.scheme, ["http", "https", "ws", "wss"].contains(scheme)
-    else { return false }
     let loopback: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
     let sameHost =
       host == configuration.host
       || (loopback.contains(host) && loopback.contains(configuration.host))
       || configuration.host == "0.0.0.0"
-    return sameHost && (configuration.port == 0 || url.port == configuration.port)
+    let ownPort = configuration.port == 0 ? boundPort : configuration.port
+    return sameHost && port == ownPort
+  }
+
+  static let defaultPorts = ["http": 80, "https": 443, "ws": 80, "wss": 443]
+
+  /// `scheme://host:port` with the default port filled in; `nil` for anything else.
+  static func normalize(_ origin: String) -> String? {
+    guard let url = URL(string: origin), let host = url.host, let scheme = url.scheme,
+      let defaultPort = defaultPorts[scheme]
+    else { return nil }
+    return "\(scheme)://\(host):\(url.port ?? defaultPort)"
   }
 }
 
@@ -224,6 +274,15 @@ public enum WebServerError: Error, CustomStringConvertible, Equatable {
       "Port \(port) is already in use. Stop the other program, or choose another port with --port."
     }
   }
+}
+
+/// The port the server listens on, once it does (with port 0 the system picks it).
+final class BoundPort: Sendable {
+  private let port = Mutex<Int?>(nil)
+
+  var value: Int? { port.withLock { $0 } }
+
+  func set(_ value: Int) { port.withLock { $0 = value } }
 }
 
 /// Numbers sessions across connections.

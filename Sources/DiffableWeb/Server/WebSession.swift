@@ -25,7 +25,15 @@ public final class WebSession {
   public private(set) var listViews: [String: WebListView] = [:]
   /// The app's object for this session, kept alive as long as the session.
   var owner: AnyObject?
+  /// Where messages go: a closure (tests, custom transports) or a bounded outbox that a
+  /// connection's writer drains.
   let output: @MainActor (String) -> Void
+  /// The connection's bounded queue, when the session has one (``WebServer`` gives every
+  /// connection one).
+  public let outbox: SessionOutbox?
+  /// Set while the views restart from their structure after the outbox overflowed, so a
+  /// second overflow then disconnects rather than recursing.
+  var isCoalescing = false
   /// Every message sent, newest last, when recording is on (tests).
   var recorded: [ServerMessage]?
   /// Nothing goes out before ``start()``: the app sets its views up first, and the page
@@ -40,6 +48,21 @@ public final class WebSession {
     self.id = id
     self.logger = logger
     self.output = output
+    self.outbox = nil
+  }
+
+  /// Creates a session whose messages wait in `outbox` for the connection's writer.
+  ///
+  /// When the page falls behind and the outbox passes its limit, the session drops the
+  /// views' queued structures, batches and cells and sends each view's structure instead
+  /// (the page starts again from it; app messages and errors keep their order). If the
+  /// outbox overflows again before the page takes another message, the page is not
+  /// reading: the outbox is closed with a request to disconnect.
+  public init(id: Int, logger: Logger = Logger(label: "DiffableWeb"), outbox: SessionOutbox) {
+    self.id = id
+    self.logger = logger
+    self.output = { _ in }
+    self.outbox = outbox
   }
 
   /// Creates a list view the page addresses as `name`.
@@ -117,14 +140,49 @@ public final class WebSession {
   func send(_ message: ServerMessage) {
     guard isStarted else { return }
     recorded?.append(message)
-    output(message.encoded())
+    guard let outbox else {
+      output(message.encoded())
+      return
+    }
+    if outbox.push(message.encoded(), view: message.viewName) == .overLimit {
+      relieve(outbox)
+    }
   }
 
-  /// Frees the views and the app's object.
+  /// The page fell behind: its views' pending messages become one structure per view.
+  func relieve(_ outbox: SessionOutbox) {
+    let (wasAlreadyCoalesced, remaining) =
+      isCoalescing ? (true, 0) : outbox.dropMessagesOfViews()
+    guard !wasAlreadyCoalesced, remaining <= outbox.limit else {
+      logger.warning("session \(id): the page is not reading its messages; disconnecting it")
+      outbox.close(disconnect: true)
+      return
+    }
+    logger.notice("session \(id): the page fell behind; its views start again from their structure")
+    isCoalescing = true
+    defer { isCoalescing = false }
+    for view in listViews.values.sorted(by: { $0.name < $1.name }) { view.reloadData() }
+  }
+
+  /// Frees the views and the app's object, and closes the outbox.
   func close() {
     owner = nil
     listViews = [:]
     appMessageHandler = nil
+    outbox?.close()
+  }
+}
+
+extension ServerMessage {
+  /// The list view a message is about; `nil` for app messages and errors, which are never
+  /// dropped when a slow page's queue is coalesced.
+  var viewName: String? {
+    switch self {
+    case .structure(let view, _, _), .cells(let view, _, _), .batch(let view, _, _, _, _, _):
+      view
+    case .error, .app:
+      nil
+    }
   }
 }
 

@@ -8,13 +8,15 @@ extension WebListView {
     switch message {
     case .window(_, let seq, let ranges):
       try requireCurrent(seq, "window")
-      let counts = numberOfItemsBySection()
-      window = ranges.compactMap { range in
-        guard counts.indices.contains(range.section) else { return nil }
-        let start = max(0, range.start)
-        let end = min(counts[range.section], range.end)
-        return start < end ? WireRange(section: range.section, start: start, end: end) : nil
+      let merged = Self.clippedAndMerged(ranges, counts: numberOfItemsBySection())
+      let rows = merged.reduce(0) { $0 + ($1.end - $1.start) }
+      guard rows <= ClientMessage.maximumWindowRows else {
+        throw WireError.invalidField(
+          "ranges",
+          "at most \(ClientMessage.maximumWindowRows) distinct rows (these cover \(rows))",
+          tooLarge: true, inReplyTo: "window")
       }
+      window = merged
       evictCellsOutsideWindow()
 
     case .cells(_, let seq, let indexPaths):
@@ -83,6 +85,10 @@ extension WebListView {
     case .mismatch(_, let seq, let reason):
       // The page lost track: start it again from the full structure.
       mismatches.append("seq \(seq): \(reason)")
+      // Kept for diagnostics only: the newest few, so a page cannot grow the session.
+      if mismatches.count > Self.retainedMismatches {
+        mismatches.removeFirst(mismatches.count - Self.retainedMismatches)
+      }
       reloadData()
 
     case .app:
@@ -101,6 +107,31 @@ extension WebListView {
     guard isValid(path, counts: numberOfItemsBySection()) else {
       throw WireError(.outOfRange, "no row at \(path)", inReplyTo: type)
     }
+  }
+
+  /// How many mismatch reasons ``mismatches`` keeps.
+  static let retainedMismatches = 32
+
+  /// The ranges clipped to the sections' rows, sorted and with overlapping or touching
+  /// ranges of a section merged: the rows they cover, each once.
+  ///
+  /// - Complexity: O(*r* log *r*) for *r* ranges; independent of how many rows they span.
+  static func clippedAndMerged(_ ranges: [WireRange], counts: [Int]) -> [WireRange] {
+    let clipped = ranges.compactMap { range -> WireRange? in
+      guard counts.indices.contains(range.section) else { return nil }
+      let start = max(0, range.start)
+      let end = min(counts[range.section], range.end)
+      return start < end ? WireRange(section: range.section, start: start, end: end) : nil
+    }.sorted { ($0.section, $0.start) < ($1.section, $1.start) }
+    var merged: [WireRange] = []
+    for range in clipped {
+      if let last = merged.last, last.section == range.section, range.start <= last.end {
+        merged[merged.count - 1].end = max(last.end, range.end)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
   }
 
   /// Keeps only the cells of rows in the window, so memory follows the page, not the list.

@@ -321,6 +321,12 @@
     toast.dataset.recipeId = payload && payload.id != null ? String(payload.id) : '';
   });
 
+  // A change that was refused or could not be saved: nothing changed, and the user hears why.
+  connection.onApp('requestFailed', (payload) => {
+    const message = payload && payload.message ? String(payload.message) : 'That change was not saved.';
+    showToast(message, false);
+  });
+
   document.addEventListener('keydown', (event) => {
     // Ctrl+Z (⌘Z) undoes the last delete while its toast is up, outside text fields.
     const undoKey = (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'z';
@@ -477,7 +483,9 @@
       return;
     }
     const message = result.message ? String(result.message) : 'The recipe could not be saved.';
-    showFormError(message, /title/i.test(message) ? fields.title : null);
+    // The server names the field it refused; older replies only say it in words.
+    const field = (typeof result.field === 'string' && fields[result.field]) || (/title/i.test(message) ? fields.title : null);
+    showFormError(message, field);
   });
 
   // --- start ----------------------------------------------------------------------------------

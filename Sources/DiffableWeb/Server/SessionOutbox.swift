@@ -1,0 +1,124 @@
+import DequeModule
+import Synchronization
+
+/// One connection's messages on their way to the page, bounded in bytes.
+///
+/// The session pushes from the main actor; the connection's writer task takes messages
+/// one at a time and waits for the socket. A page that stops reading stops the writer, not
+/// the session: messages wait here, and once they pass ``limit`` the session coalesces them
+/// (see ``WebSession``) or, if the page is still not reading, asks to be disconnected.
+public final class SessionOutbox: Sendable {
+  /// What happened to a pushed message.
+  public enum PushResult: Sendable, Equatable {
+    /// It waits its turn (or went straight to a waiting writer).
+    case queued
+    /// It is queued, and the queue is now over ``SessionOutbox/limit``.
+    case overLimit
+    /// The outbox is closed; the message was dropped.
+    case closed
+  }
+
+  private struct Pending {
+    var text: String
+    var view: String?
+    var cost: Int { text.utf8.count + SessionOutbox.overhead }
+  }
+
+  private struct State {
+    var queue: Deque<Pending> = []
+    var bytes = 0
+    var writer: CheckedContinuation<String?, Never>?
+    var isClosed = false
+    var wantsDisconnect = false
+    /// Whether the queue was coalesced since the writer last took a message: a second
+    /// overflow in that state means the page is not reading at all.
+    var coalescedSinceLastTake = false
+  }
+
+  /// What a message costs beyond its text (the queue's own bookkeeping), so that a flood
+  /// of tiny messages is bounded too.
+  static let overhead = 64
+
+  /// The most bytes queued before the session must coalesce.
+  public let limit: Int
+  private let state = Mutex(State())
+
+  /// Creates an outbox that holds at most about `limit` bytes.
+  public init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Queues a message; `view` names the list view it is about (`nil` for app messages and
+  /// errors), so that ``dropMessagesOfViews()`` can remove it.
+  ///
+  /// - Complexity: O(1) amortized.
+  public func push(_ text: String, view: String?) -> PushResult {
+    let pending = Pending(text: text, view: view)
+    let (writer, result): (CheckedContinuation<String?, Never>?, PushResult) = state.withLock {
+      state in
+      if state.isClosed { return (nil, .closed) }
+      if let writer = state.writer {
+        state.writer = nil
+        state.coalescedSinceLastTake = false
+        return (writer, .queued)
+      }
+      state.queue.append(pending)
+      state.bytes += pending.cost
+      return (nil, state.bytes > limit ? .overLimit : .queued)
+    }
+    writer?.resume(returning: text)
+    return result
+  }
+
+  /// Removes the queued messages of list views, keeping app messages and errors in order;
+  /// returns whether the outbox had already been coalesced since the writer last took a
+  /// message (the page is not reading).
+  ///
+  /// - Complexity: O(*n*) for *n* queued messages.
+  public func dropMessagesOfViews() -> (wasAlreadyCoalesced: Bool, remainingBytes: Int) {
+    state.withLock { state in
+      let already = state.coalescedSinceLastTake
+      state.queue.removeAll { $0.view != nil }
+      state.bytes = state.queue.reduce(0) { $0 + $1.cost }
+      state.coalescedSinceLastTake = true
+      return (already, state.bytes)
+    }
+  }
+
+  /// The bytes queued now.
+  public var queuedBytes: Int { state.withLock { $0.bytes } }
+
+  /// Whether the session asked for the connection to be closed.
+  public var wantsDisconnect: Bool { state.withLock { $0.wantsDisconnect } }
+
+  /// The next message for the socket, waiting for one; `nil` once the outbox is closed.
+  public func next() async -> String? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+      let ready: String?? = state.withLock { state in
+        if let first = state.queue.popFirst() {
+          state.bytes -= first.cost
+          state.coalescedSinceLastTake = false
+          return .some(first.text)
+        }
+        if state.isClosed { return .some(nil) }
+        state.writer = continuation
+        return nil
+      }
+      if let ready { continuation.resume(returning: ready) }
+    }
+  }
+
+  /// Closes the outbox: queued messages are dropped and the writer's ``next()`` returns
+  /// `nil`. With `disconnect`, the connection is asked to close as well.
+  public func close(disconnect: Bool = false) {
+    let writer = state.withLock { state in
+      state.isClosed = true
+      state.wantsDisconnect = state.wantsDisconnect || disconnect
+      state.queue.removeAll()
+      state.bytes = 0
+      defer { state.writer = nil }
+      return state.writer
+    }
+    writer?.resume(returning: nil)
+  }
+}

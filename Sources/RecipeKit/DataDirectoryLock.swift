@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive lock on a data directory, held for as long as the object lives.
+///
+/// Two stores writing one `recipes.json` would each rename their own file over the other's
+/// and lose changes both had confirmed. The lock is `flock` on the directory itself: it
+/// needs no file of its own (so it works in a read-only directory), and the kernel drops
+/// it when the process dies, so a crash never leaves a stale lock behind.
+final class DataDirectoryLock: Sendable {
+  private let descriptor: Int32
+
+  /// Takes the lock, or throws ``RecipeStoreError/Reason/inUse(pid:)`` naming the holder.
+  init(directory: URL) throws(RecipeStoreError) {
+    let path = directory.path
+    #if os(Windows)
+      descriptor = -1
+    #else
+      let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw RecipeStoreError(
+          .unreadable, path: path, detail: String(cString: strerror(errno)))
+      }
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        let code = errno
+        let holder = Self.holder(of: descriptor)
+        close(descriptor)
+        if code == EWOULDBLOCK {
+          throw RecipeStoreError(.inUse(pid: holder), path: path, detail: "")
+        }
+        throw RecipeStoreError(.unreadable, path: path, detail: String(cString: strerror(code)))
+      }
+      self.descriptor = descriptor
+    #endif
+  }
+
+  deinit {
+    #if !os(Windows)
+      close(descriptor)
+    #endif
+  }
+
+  /// The process holding a `flock` on the directory, from Linux's `/proc/locks`; `nil`
+  /// elsewhere or when it can't be told.
+  private static func holder(of descriptor: Int32) -> Int? {
+    #if os(Linux)
+      var status = stat()
+      guard fstat(descriptor, &status) == 0,
+        let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
+      else { return nil }
+      // A line reads "1: FLOCK  ADVISORY  WRITE 4242 08:01:131074 0 EOF".
+      let inode = ":\(status.st_ino)"
+      for line in table.split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(inode) else {
+          continue
+        }
+        return Int(fields[4])
+      }
+      return nil
+    #else
+      return nil
+    #endif
+  }
+}
+
+extension RecipeFile {
+  /// Removes the temporary files that writes interrupted by a crash left in `directory`
+  /// (`.recipes.json.<uuid>.tmp`); call it only while holding the directory's lock, when no
+  /// write can be in progress.
+  ///
+  /// - Returns: How many were removed.
+  @discardableResult
+  static func removeStaleTemporaryFiles(in directory: URL) -> Int {
+    let prefix = ".\(fileName)."
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    var removed = 0
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil {
+        removed += 1
+      }
+    }
+    return removed
+  }
+}
