@@ -76,223 +76,174 @@ public enum ClientMessage: Sendable, Hashable {
   }
 
   /// Decodes one text frame.
+  ///
+  /// The frame is parsed once into a ``JSONValue`` and every field is read through the
+  /// checked accessors (``JSONValue/integer(_:in:required:)`` and friends), the same path
+  /// apps use for their payloads: numbers are range-checked before they become `Int`, and
+  /// a refusal names the field (`"seq"`, `"indexPath[1]"`, `"ranges[3].end"`).
+  ///
+  /// - Complexity: O(*n*) in the message's size.
   public static func decode(_ text: String) -> Result<ClientMessage, WireError> {
     guard text.utf8.count <= maximumSize else {
       return .failure(WireError(.tooLarge, "the message is over \(maximumSize) bytes"))
     }
-    let data = Data(text.utf8)
-    let decoder = JSONDecoder()
-    let envelope: Envelope
+    let object: JSONValue
+    let type: String
     do {
-      envelope = try decoder.decode(Envelope.self, from: data)
+      object = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+      guard case .object = object, case .string(let name)? = object["type"],
+        case .number? = object["v"]
+      else { throw WireError(.malformed, "") }
+      type = name
     } catch {
       return .failure(WireError(.malformed, "not a message object with \"v\" and \"type\""))
     }
-    guard envelope.v == version else {
+    guard object["v"] == .number(Double(version)) else {
+      let shown = object["v"].flatMap { try? $0.integer(field: "v", in: Int.min...Int.max) }
       return .failure(
         WireError(
-          .version, "protocol version \(envelope.v) is not supported (this server speaks 1)",
-          inReplyTo: envelope.type))
+          .version,
+          "protocol version \(shown.map(String.init) ?? "?") is not supported (this server speaks 1)",
+          inReplyTo: String(type.prefix(maximumNameLength))))
     }
     do {
-      switch envelope.type {
-      case "window":
-        let body = try decoder.decode(WindowBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        guard body.ranges.count <= maximumWindowRanges else {
-          throw WireError.invalidField(
-            "ranges", "at most \(maximumWindowRanges) ranges", tooLarge: true)
-        }
-        for (index, range) in body.ranges.enumerated() {
-          try checkIndex(range.section, "ranges[\(index)].section")
-          try checkIndex(range.start, "ranges[\(index)].start")
-          try checkIndex(range.end, "ranges[\(index)].end")
-        }
-        return .success(.window(view: body.view, seq: body.seq, ranges: body.ranges))
-      case "cells":
-        let body = try decoder.decode(CellsBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        guard body.indexPaths.count <= maximumCellsPerRequest else {
-          throw WireError.invalidField(
-            "indexPaths", "at most \(maximumCellsPerRequest) index paths", tooLarge: true)
-        }
-        for (index, path) in body.indexPaths.enumerated() {
-          try checkPath(path, "indexPaths[\(index)]")
-        }
-        return .success(.cells(view: body.view, seq: body.seq, indexPaths: body.indexPaths))
-      case "select":
-        let body = try decoder.decode(PathBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        try checkPath(body.indexPath, "indexPath")
-        return .success(.select(view: body.view, seq: body.seq, indexPath: body.indexPath))
-      case "setExpanded":
-        let body = try decoder.decode(ExpandBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        try checkPath(body.indexPath, "indexPath")
-        return .success(
-          .setExpanded(
-            view: body.view, seq: body.seq, indexPath: body.indexPath, expanded: body.expanded))
-      case "accessory":
-        let body = try decoder.decode(AccessoryBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        try checkPath(body.indexPath, "indexPath")
-        try checkName(body.kind, "kind")
-        return .success(
-          .accessory(view: body.view, seq: body.seq, indexPath: body.indexPath, kind: body.kind))
-      case "swipe":
-        let body = try decoder.decode(SwipeBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        try checkPath(body.indexPath, "indexPath")
-        try checkName(body.action, "action")
-        return .success(
-          .swipe(
-            view: body.view, seq: body.seq, indexPath: body.indexPath, edge: body.edge,
-            action: body.action))
-      case "reorder":
-        let body = try decoder.decode(ReorderBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        try checkPath(body.from, "from")
-        try checkPath(body.to, "to")
-        return .success(.reorder(view: body.view, seq: body.seq, from: body.from, to: body.to))
-      case "ack":
-        let body = try decoder.decode(SeqBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        return .success(.ack(view: body.view, seq: body.seq))
-      case "mismatch":
-        let body = try decoder.decode(MismatchBody.self, from: data)
-        try checkCommon(body.view, body.seq)
-        guard body.reason.utf8.count <= maximumReasonLength else {
-          throw WireError.invalidField(
-            "reason", "at most \(maximumReasonLength) bytes", tooLarge: true)
-        }
-        return .success(.mismatch(view: body.view, seq: body.seq, reason: body.reason))
-      case "app":
-        let body = try decoder.decode(AppBody.self, from: data)
-        try checkName(body.name, "name")
-        return .success(.app(name: body.name, payload: body.payload ?? .null))
-      default:
-        return .failure(
-          WireError(
-            .unknownType, "unknown message type \"\(envelope.type)\"", inReplyTo: envelope.type))
-      }
-    } catch let error as WireError {
-      var error = error
-      error.inReplyTo = envelope.type
-      return .failure(error)
+      return .success(try decodeBody(of: type, Fields(object)))
     } catch {
-      var refusal = WireError(
-        .malformed, "a \"\(envelope.type)\" message is missing fields or has wrong types",
-        inReplyTo: envelope.type)
-      if let field = (error as? DecodingError).flatMap(Self.field(of:)) {
-        refusal.message += ": \(field)"
-        refusal.field = field
+      var error = error
+      error.inReplyTo = String(type.prefix(maximumNameLength))
+      return .failure(error)
+    }
+  }
+
+  private static func decodeBody(of type: String, _ fields: Fields) throws(WireError)
+    -> ClientMessage
+  {
+    switch type {
+    case "window":
+      let (view, seq) = try fields.viewAndSeq()
+      let ranges = try fields.array("ranges", maximumCount: maximumWindowRanges).enumerated()
+        .map { (index, value) throws(WireError) in
+          try Fields(value, "ranges[\(index)]").range()
+        }
+      return .window(view: view, seq: seq, ranges: ranges)
+    case "cells":
+      let (view, seq) = try fields.viewAndSeq()
+      let paths = try fields.array("indexPaths", maximumCount: maximumCellsPerRequest)
+        .enumerated().map { (index, value) throws(WireError) in
+          try Fields.path(value, "indexPaths[\(index)]")
+        }
+      return .cells(view: view, seq: seq, indexPaths: paths)
+    case "select":
+      let (view, seq) = try fields.viewAndSeq()
+      return .select(view: view, seq: seq, indexPath: try fields.path("indexPath"))
+    case "setExpanded":
+      let (view, seq) = try fields.viewAndSeq()
+      return .setExpanded(
+        view: view, seq: seq, indexPath: try fields.path("indexPath"),
+        expanded: try fields.object.bool("expanded"))
+    case "accessory":
+      let (view, seq) = try fields.viewAndSeq()
+      return .accessory(
+        view: view, seq: seq, indexPath: try fields.path("indexPath"), kind: try fields.name("kind")
+      )
+    case "swipe":
+      let (view, seq) = try fields.viewAndSeq()
+      let path = try fields.path("indexPath")
+      guard let edge = ListLayoutConfiguration.SwipeEdge(rawValue: try fields.name("edge")) else {
+        throw .invalidField("edge", "\"leading\" or \"trailing\"")
       }
-      return .failure(refusal)
+      return .swipe(
+        view: view, seq: seq, indexPath: path, edge: edge, action: try fields.name("action"))
+    case "reorder":
+      let (view, seq) = try fields.viewAndSeq()
+      return .reorder(
+        view: view, seq: seq, from: try fields.path("from"), to: try fields.path("to"))
+    case "ack":
+      let (view, seq) = try fields.viewAndSeq()
+      return .ack(view: view, seq: seq)
+    case "mismatch":
+      let (view, seq) = try fields.viewAndSeq()
+      return .mismatch(
+        view: view, seq: seq, reason: try fields.name("reason", maximumBytes: maximumReasonLength))
+    case "app":
+      return .app(name: try fields.name("name"), payload: fields.object["payload"] ?? .null)
+    default:
+      throw WireError(
+        .unknownType, "unknown message type \"\(type.prefix(maximumNameLength))\"")
     }
   }
 
-  /// The path of the field a decoding error is about, as `indexPath[1]` or `ranges[3].end`.
-  static func field(of error: DecodingError) -> String? {
-    let path: [any CodingKey]
-    switch error {
-    case .keyNotFound(let key, let context): path = context.codingPath + [key]
-    case .typeMismatch(_, let context), .valueNotFound(_, let context),
-      .dataCorrupted(let context):
-      path = context.codingPath
-    @unknown default: return nil
+  /// The fields of one object of a message, read with their path for error replies.
+  private struct Fields {
+    let object: JSONValue
+    let prefix: String
+
+    init(_ object: JSONValue, _ path: String = "") {
+      self.object = object
+      self.prefix = path.isEmpty ? "" : path + "."
     }
-    guard !path.isEmpty else { return nil }
-    var text = ""
-    for key in path {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+
+    func value(_ key: String) throws(WireError) -> JSONValue {
+      guard case .object = object else {
+        throw .invalidField(String(prefix.dropLast()), "an object")
       }
+      guard let value = object[key], value != .null else {
+        throw .invalidField(prefix + key, "present")
+      }
+      return value
     }
-    return text
-  }
 
-  // Bounds checked after decoding (JSONDecoder already refuses fractions and numbers
-  // beyond `Int`): each refusal names the field, so a page's developer sees which one.
-  private static func checkIndex(_ value: Int, _ field: String) throws(WireError) {
-    guard (0...maximumInteger).contains(value) else {
-      throw .invalidField(field, "a whole number from 0 to \(maximumInteger)")
+    func index(_ key: String) throws(WireError) -> Int {
+      try Fields.index(try value(key), prefix + key)
     }
-  }
 
-  private static func checkPath(_ path: WireIndexPath, _ field: String) throws(WireError) {
-    try checkIndex(path.section, "\(field)[0]")
-    try checkIndex(path.item, "\(field)[1]")
-  }
-
-  private static func checkName(_ name: String, _ field: String) throws(WireError) {
-    guard name.utf8.count <= maximumNameLength else {
-      throw .invalidField(field, "at most \(maximumNameLength) bytes", tooLarge: true)
+    static func index(_ value: JSONValue, _ field: String) throws(WireError) -> Int {
+      try value.integer(field: field, in: 0...ClientMessage.maximumInteger)
     }
-  }
 
-  private static func checkCommon(_ view: String, _ seq: Int) throws(WireError) {
-    try checkName(view, "view")
-    try checkIndex(seq, "seq")
-  }
+    /// A string field; an over-long one is refused as `tooLarge`.
+    func name(_ key: String, maximumBytes: Int = ClientMessage.maximumNameLength)
+      throws(WireError) -> String
+    {
+      guard case .string(let text) = try value(key) else {
+        throw .invalidField(prefix + key, "a string")
+      }
+      guard text.utf8.count <= maximumBytes else {
+        throw .invalidField(prefix + key, "at most \(maximumBytes) bytes", tooLarge: true)
+      }
+      return text
+    }
 
-  private struct Envelope: Decodable {
-    var v: Int
-    var type: String
-  }
-  private struct SeqBody: Decodable {
-    var view: String
-    var seq: Int
-  }
-  private struct WindowBody: Decodable {
-    var view: String
-    var seq: Int
-    var ranges: [WireRange]
-  }
-  private struct CellsBody: Decodable {
-    var view: String
-    var seq: Int
-    var indexPaths: [WireIndexPath]
-  }
-  private struct PathBody: Decodable {
-    var view: String
-    var seq: Int
-    var indexPath: WireIndexPath
-  }
-  private struct ExpandBody: Decodable {
-    var view: String
-    var seq: Int
-    var indexPath: WireIndexPath
-    var expanded: Bool
-  }
-  private struct AccessoryBody: Decodable {
-    var view: String
-    var seq: Int
-    var indexPath: WireIndexPath
-    var kind: String
-  }
-  private struct SwipeBody: Decodable {
-    var view: String
-    var seq: Int
-    var indexPath: WireIndexPath
-    var edge: ListLayoutConfiguration.SwipeEdge
-    var action: String
-  }
-  private struct ReorderBody: Decodable {
-    var view: String
-    var seq: Int
-    var from: WireIndexPath
-    var to: WireIndexPath
-  }
-  private struct MismatchBody: Decodable {
-    var view: String
-    var seq: Int
-    var reason: String
-  }
-  private struct AppBody: Decodable {
-    var name: String
-    var payload: JSONValue?
+    func viewAndSeq() throws(WireError) -> (String, Int) {
+      (try name("view"), try index("seq"))
+    }
+
+    func array(_ key: String, maximumCount: Int) throws(WireError) -> [JSONValue] {
+      guard case .array(let values) = try value(key) else {
+        throw .invalidField(prefix + key, "an array")
+      }
+      guard values.count <= maximumCount else {
+        throw .invalidField(prefix + key, "at most \(maximumCount) entries", tooLarge: true)
+      }
+      return values
+    }
+
+    func path(_ key: String) throws(WireError) -> WireIndexPath {
+      try Fields.path(try value(key), prefix + key)
+    }
+
+    /// `[section, item]`: exactly two indexes.
+    static func path(_ value: JSONValue, _ field: String) throws(WireError) -> WireIndexPath {
+      guard case .array(let pair) = value, pair.count == 2 else {
+        throw .invalidField(field, "[section, item]")
+      }
+      return WireIndexPath(
+        section: try index(pair[0], field + "[0]"), item: try index(pair[1], field + "[1]"))
+    }
+
+    func range() throws(WireError) -> WireRange {
+      WireRange(section: try index("section"), start: try index("start"), end: try index("end"))
+    }
   }
 }
 

@@ -1,0 +1,186 @@
+import DiffableWeb
+import Foundation
+import RecipeKit
+import Testing
+
+/// The messages that crashed `recipes` or confirmed changes it then lost, kept as tests.
+@MainActor
+@Suite("Recipes tab: hostile numbers and durable replies")
+struct RecipesSessionReliabilityTests {
+  /// A store on disk whose directory is removed, so that every save fails.
+  @MainActor final class FailingStore {
+    let root: URL
+    let store: DataStore
+
+    init() throws {
+      root = FileManager.default.temporaryDirectory
+        .appendingPathComponent("RecipesWebTests-\(UUID().uuidString)")
+      store = try DataStore(directory: root)
+      try FileManager.default.removeItem(at: root)
+      store.log = { _ in }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+  }
+
+  /// Regression: `toggleFavorite` with id 1e300 trapped in `Int(double)` and took the
+  /// server down for every user; so did -1e300 and 9.3e18.
+  @Test(arguments: ["1e300", "-1e300", "9.3e18", "1.5", "0", "-1", "\"3\"", "null", "true"])
+  func recipeIdsOutOfRangeAreRefusedByName(id: String) {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    for name in ["toggleFavorite", "deleteRecipe"] {
+      fixture.send(#"{"v":1,"type":"app","name":"\#(name)","payload":{"id":\#(id)}}"#)
+      let failure = fixture.app("requestFailed").last as? [String: Any]
+      #expect(failure?["request"] as? String == name)
+      #expect(failure?["field"] as? String == "id")
+      #expect((failure?["message"] as? String)?.contains("\"id\"") == true)
+    }
+    #expect(fixture.app("requestFailed").count == 2)
+    #expect(store.allRecipes == smallStore().allRecipes)
+    #expect(fixture.app("saved").isEmpty && fixture.app("deleted").isEmpty)
+  }
+
+  @Test func anIdNoRecipeHasIsRefused() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":77}}"#)
+    let failure = fixture.app("requestFailed").last as? [String: Any]
+    #expect(failure?["message"] as? String == "No recipe has id 77.")
+    #expect(failure?["field"] as? String == "id")
+    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":[]}"#)
+    #expect(fixture.app("requestFailed").count == 2)
+  }
+
+  /// Regression: `prepMinutes` 1e18 (or `cookMinutes` 2e17) overflowed `* 60`.
+  @Test(arguments: [
+    ("prepMinutes", "1e18"), ("cookMinutes", "2e17"), ("prepMinutes", "-1"),
+    ("cookMinutes", "1.5"), ("prepMinutes", "99999999"), ("cookMinutes", "10081"),
+    ("prepMinutes", "\"ten\""),
+  ])
+  func timesOutOfRangeAreRefusedNamingTheField(field: String, value: String) {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    for (name, id) in [("addRecipe", ""), ("updateRecipe", #""id":1,"#)] {
+      fixture.send(
+        #"{"v":1,"type":"app","name":"\#(name)","payload":{\#(id)"title":"Big","\#(field)":\#(value)}}"#
+      )
+      let result = fixture.app("formResult").last as? [String: Any]
+      #expect(result?["ok"] as? Bool == false)
+      #expect(result?["field"] as? String == field)
+      #expect((result?["message"] as? String)?.contains("from 0 to 10080") == true)
+    }
+    #expect(store.allRecipes == smallStore().allRecipes)
+  }
+
+  @Test func theLongestTimesAreAccepted() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Slow","prepMinutes":10080,"cookMinutes":10080}}"#
+    )
+    #expect((fixture.app("formResult").last as? [String: Any])?["ok"] as? Bool == true)
+    #expect(store.allRecipes.last?.prepTime == Recipe.maximumTime)
+    #expect(store.allRecipes.last?.subtitle == "Prep 168 hr · Cook 168 hr")
+  }
+
+  @Test(arguments: [
+    ("title", Recipe.maximumTitleLength), ("servings", Recipe.maximumServingsLength),
+    ("ingredients", Recipe.maximumTextLength), ("directions", Recipe.maximumTextLength),
+  ])
+  func textsOverTheirLimitAreRefusedNamingTheField(field: String, limit: Int) {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    let text = String(repeating: "a", count: limit + 1)
+    let title = field == "title" ? "" : #""title":"T","#
+    fixture.send(
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{\#(title)"\#(field)":"\#(text)"}}"#)
+    let result = fixture.app("formResult").last as? [String: Any]
+    #expect(result?["ok"] as? Bool == false)
+    #expect(result?["field"] as? String == field)
+    #expect((result?["message"] as? String)?.contains("\(limit)") == true)
+    #expect(store.allRecipes.count == 3)
+  }
+
+  @Test func aHugeStringIsRefusedWithoutBeingKept() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    let text = String(repeating: "b", count: 100_000)
+    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(text)"}}"#)
+    let result = fixture.app("formResult").last as? [String: Any]
+    #expect(result?["ok"] as? Bool == false)
+    #expect(result?["field"] as? String == "title")
+    #expect(store.allRecipes.count == 3)
+  }
+
+  // MARK: Replies follow the save
+
+  @Test func savedChangesAreConfirmedAfterTheyAreStored() throws {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#)
+    let saved = fixture.app("saved").last as? [String: Any]
+    #expect(saved?["request"] as? String == "toggleFavorite")
+    #expect(saved?["id"] as? Int == 1)
+    #expect(saved?["isFavorite"] as? Bool == true)
+    fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":2}}"#)
+    #expect((fixture.app("deleted").last as? [String: Any])?["id"] as? Int == 2)
+    fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
+    #expect((fixture.app("saved").last as? [String: Any])?["request"] as? String == "undoDelete")
+    #expect(store.allRecipes.map(\.id) == [1, 2, 3])
+    fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
+    #expect(
+      (fixture.app("requestFailed").last as? [String: Any])?["message"] as? String
+        == "There is no deletion to undo.")
+    fixture.send(
+      #"{"v":1,"type":"reorder","view":"recipes","seq":\#(fixture.recipesSeq),"from":[0,0],"to":[0,2]}"#
+    )
+    #expect((fixture.app("saved").last as? [String: Any])?["request"] as? String == "reorder")
+    #expect(store.allRecipes.map(\.id) == [2, 3, 1])
+  }
+
+  /// Regression: `deleted` reached the page before the store wrote the deletion, and a
+  /// read-only data directory answered `ok: true` to changes it never wrote.
+  @Test func aChangeThatCannotBeSavedIsAnsweredWithAnErrorAndNotMade() throws {
+    let failing = try FailingStore()
+    let store = failing.store
+    let before = store.allRecipes
+    let fixture = TabFixture(store: store)
+    let batchesBefore = fixture.box.messages.filter { $0["type"] as? String == "batch" }.count
+
+    fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":1}}"#)
+    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":2}}"#)
+    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Lost"}}"#)
+    fixture.send(#"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":3,"title":"Lost"}}"#)
+
+    let failures = fixture.app("requestFailed").compactMap { $0 as? [String: Any] }
+    #expect(failures.map { $0["request"] as? String } == ["deleteRecipe", "toggleFavorite"])
+    #expect(failures.allSatisfy { ($0["message"] as? String)?.contains("Can't save") == true })
+    let forms = fixture.app("formResult").compactMap { $0 as? [String: Any] }
+    #expect(forms.map { $0["ok"] as? Bool } == [false, false])
+    #expect(forms.allSatisfy { ($0["message"] as? String)?.contains("not made") == true })
+    #expect(fixture.app("deleted").isEmpty)
+    #expect(fixture.app("saved").isEmpty)
+    #expect(store.allRecipes == before)
+    // Nothing reached the list either.
+    #expect(
+      fixture.box.messages.filter { $0["type"] as? String == "batch" }.count == batchesBefore)
+  }
+
+  /// A drag the store can't save is put back: the list shows the store's order again.
+  @Test func aReorderThatCannotBeSavedIsUndoneOnThePage() throws {
+    let failing = try FailingStore()
+    let store = failing.store
+    let fixture = TabFixture(store: store)
+    let order = store.allRecipes.map(\.id)
+    fixture.send(
+      #"{"v":1,"type":"reorder","view":"recipes","seq":\#(fixture.recipesSeq),"from":[0,0],"to":[0,2]}"#
+    )
+    let failure = fixture.app("requestFailed").last as? [String: Any]
+    #expect(failure?["request"] as? String == "reorder")
+    #expect(store.allRecipes.map(\.id) == order)
+    let list = fixture.tab.list.recipeListDataSource.snapshot().itemIdentifiers
+    #expect(list == order)
+    #expect(fixture.app("saved").isEmpty)
+  }
+}
