@@ -111,6 +111,28 @@ struct WebServerTests {
     #expect(liveness.made.withLock { $0 } == 0)
   }
 
+  /// A refused origin is forbidden (403), not a bad request; ordinary requests pass.
+  @Test func aRefusedOriginIsAnsweredWith403() async throws {
+    let liveness = Liveness()
+    // The gate closes the connection after its answer, so each attempt gets a server (and
+    // the test client a connection) of its own.
+    for origin in ["http://evil.example", "http://127.0.0.1:1", nil] {
+      let app = try Self.makeServer(liveness).makeApplication()
+      try await app.test(.live) { client in
+        var fields: HTTPFields = [
+          .upgrade: "websocket", .connection: "Upgrade", .secWebSocketVersion: "13",
+          .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==",
+        ]
+        fields[.origin] = origin
+        try await client.execute(uri: "/ws", method: .get, headers: fields) { response in
+          #expect(response.status == .forbidden, "\(origin ?? "no origin")")
+          #expect(String(buffer: response.body).contains("own origin"))
+        }
+      }
+    }
+    #expect(liveness.made.withLock { $0 } == 0)
+  }
+
   @Test func connectionsAreIndependentKeepWorkingAfterBadMessagesAndFreeTheirState() async throws {
     let liveness = Liveness()
     let app = try Self.makeServer(liveness).makeApplication()

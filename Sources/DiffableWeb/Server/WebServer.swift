@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import Synchronization
@@ -190,11 +191,20 @@ public struct WebServer: Sendable {
         "session \(id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
     }
     let port = configuration.port
+    let webSocketResponder = webSocketRouter.buildResponder()
+    let server = HTTPServerBuilder { responder in
+      OriginGatedChannel(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: responder, webSocketResponder: webSocketResponder,
+          configuration: .init(ws: .init(maxFrameSize: configuration.transportLimit))),
+        path: "/ws",
+        isAllowed: { origin in
+          Self.isAllowed(origin: origin, configuration: configuration, boundPort: boundPort.value)
+        })
+    }
     return Application(
       router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: webSocketRouter,
-        configuration: .init(ws: .init(maxFrameSize: configuration.transportLimit))),
+      server: server,
       configuration: .init(address: .hostname(configuration.host, port: port)),
       onServerRunning: { channel in
         let bound = channel.localAddress?.port ?? port
