@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: the Swift tests, then the end-to-end browser tests
 # (Tests/Browser: pytest + selenium driving Debian's headless Chromium against the demo and
-# sample servers). Installs what the browser tests need when it is missing and this runs as
+# sample servers), then the network tests (Tests/Network: hostile clients and kill -9). Installs what the browser tests need when it is missing and this runs as
 # root; otherwise says exactly what to install. `swift test` alone still runs every Swift test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,3 +46,9 @@ export DIFFABLE_BIN_PATH="$(swift build --show-bin-path)"
 
 echo "== browser tests"
 python3 -m pytest -q Tests/Browser
+
+# No browser: hostile clients against the real servers (the server stays up, a normal page
+# is served within a second, memory stays bounded) and kill -9 during a stream of changes
+# (nothing acknowledged is lost). DIFFABLE_CRASH_KILLS=200 is the long mode.
+echo "== hostile-network and crash-consistency tests"
+python3 -m pytest -q Tests/Network

@@ -28,8 +28,17 @@ struct OriginGatedChannel: ServerChildChannel {
   }
 
   func handle(value: Value, logger: Logger) async {
-    await base.handle(value: value, logger: logger)
+    await ConnectionChannel.$current.withValue(value.channel) {
+      await base.handle(value: value, logger: logger)
+    }
   }
+}
+
+/// The connection a WebSocket handler runs on, for the one thing the handler API can't do:
+/// close a connection whose peer stopped reading. A polite close frame would wait behind
+/// the full socket for as long as the peer likes; closing the channel does not wait.
+enum ConnectionChannel {
+  @TaskLocal static var current: (any Channel)?
 }
 
 /// Refuses a WebSocket upgrade to `path` from an origin that is not allowed, with 403, and

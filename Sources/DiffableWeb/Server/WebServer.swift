@@ -187,6 +187,7 @@ public struct WebServer: Sendable {
         await MainActor.run { session.close() }
         group.cancelAll()
       }
+      if outbox.wantsDisconnect { ConnectionChannel.current?.close(promise: nil) }
       logger.info(
         "session \(id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
     }
