@@ -37,7 +37,8 @@ final class DataDirectoryLock: Sendable {
         if code == EWOULDBLOCK {
           throw RecipeStoreError(.inUse(pid: holder), path: path, detail: "")
         }
-        throw RecipeStoreError(.unreadable, path: path, detail: String(cString: strerror(code)))
+        throw RecipeStoreError(
+          .unreadable, path: path, detail: "can't lock it: \(String(cString: strerror(code)))")
       }
       self.descriptor = descriptor
     #endif
@@ -49,6 +50,12 @@ final class DataDirectoryLock: Sendable {
     #endif
   }
 
+  /// At least two hex digits, as `/proc/locks` prints device numbers.
+  private static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return digits.count < 2 ? "0" + digits : digits
+  }
+
   /// The process holding a `flock` on the directory, from Linux's `/proc/locks`; `nil`
   /// elsewhere or when it can't be told.
   private static func holder(of descriptor: Int32) -> Int? {
@@ -57,13 +64,15 @@ final class DataDirectoryLock: Sendable {
       guard fstat(descriptor, &status) == 0,
         let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
       else { return nil }
-      // A line reads "1: FLOCK  ADVISORY  WRITE 4242 08:01:131074 0 EOF".
-      let inode = ":\(status.st_ino)"
+      // A line reads "1: FLOCK  ADVISORY  WRITE 4242 08:01:131074 0 EOF": the device's
+      // major and minor numbers in hex, then the inode.
+      let device = UInt64(status.st_dev)
+      let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+      let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+      let file = "\(hex(major)):\(hex(minor)):\(status.st_ino)"
       for line in table.split(separator: "\n") {
         let fields = line.split(separator: " ")
-        guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(inode) else {
-          continue
-        }
+        guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == file else { continue }
         return Int(fields[4])
       }
       return nil

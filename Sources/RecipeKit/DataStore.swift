@@ -203,15 +203,22 @@ public final class DataStore {
     return updated
   }
 
-  /// Flips ``Recipe/isFavorite`` through ``update(_:)``, so the notification is posted.
+  /// Flips ``Recipe/isFavorite`` and posts `Notification.Name.recipeDidChange`, as
+  /// ``update(_:)`` does.
   ///
   /// - Returns: The updated recipe, or `nil` if no recipe has `id`.
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
   public func toggleFavorite(id: Recipe.ID) throws(RecipeStoreError) -> Recipe? {
-    guard var recipe = recipe(with: id) else { return nil }
-    recipe.isFavorite.toggle()
-    return try update(recipe)
+    guard let index = positions[id] else { return nil }
+    // Only the flag changes, so the rest is not validated again: a recipe a file of an
+    // earlier build holds (a title over today's limit, say) can still be favorited.
+    var recipes = allRecipes
+    recipes[index].isFavorite.toggle()
+    try commit(recipes)
+    NotificationCenter.default.post(
+      name: .recipeDidChange, object: self, userInfo: [NotificationKeys.recipeId: id])
+    return recipes[index]
   }
 
   /// Removes the recipe with `id`.

@@ -161,8 +161,12 @@ public enum RecipeValidationError: Error, Equatable, Sendable, CustomStringConve
 // MARK: - Bounds
 
 extension Recipe {
-  /// The longest preparation or cooking time, in seconds: one week.
+  /// The longest preparation or cooking time a recipe may be given, in seconds: one week.
   public static let maximumTime = 7 * 24 * 60 * 60
+  /// The longest time a recipes file may hold, in seconds (about 68 years). Files saved
+  /// before ``maximumTime`` existed may hold more than a week and still load; past this
+  /// bound a value is damage, refused when the file is read.
+  public static let maximumStoredTime = Int(Int32.max)
   /// The largest id a store issues or accepts from a file.
   public static let maximumID = Int(Int32.max)
   /// The longest title, in characters.

@@ -93,13 +93,14 @@ extension RecipeFile {
   }
 
   /// Refuses numbers the app could not use: an id or time that would overflow later
-  /// arithmetic (`nextId + 1`, minutes from seconds) is damage, named by recipe and field.
+  /// arithmetic (`nextId + 1`, adding times) is damage, named by recipe and field. The
+  /// bounds are wider than what a form accepts, so files of earlier builds still load.
   private static func checkRanges(of file: RecipeFile, path: String) throws(RecipeStoreError) {
     func refuse(_ detail: String) -> RecipeStoreError {
       RecipeStoreError(.corrupt, path: path, detail: detail)
     }
     let ids = 1...Recipe.maximumID
-    let times = 0...Recipe.maximumTime
+    let times = 0...Recipe.maximumStoredTime
     for (index, recipe) in file.recipes.enumerated() {
       let name = "recipes[\(index)] (id \(recipe.id), \"\(recipe.title.prefix(40))\")"
       guard ids.contains(recipe.id) else {
@@ -108,7 +109,8 @@ extension RecipeFile {
       for (field, value) in [("prepTime", recipe.prepTime), ("cookTime", recipe.cookTime)]
       where !times.contains(value) {
         throw refuse(
-          "\(name): \(field) \(value) is out of range (0 to \(Recipe.maximumTime) seconds)")
+          "\(name): \(field) \(value) is out of range (0 to \(Recipe.maximumStoredTime) seconds)"
+        )
       }
     }
     guard (1...Recipe.maximumID + 1).contains(file.nextId) else {

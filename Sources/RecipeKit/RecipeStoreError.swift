@@ -38,6 +38,16 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     self.detail = detail
   }
 
+  /// A sentence for a person using the app, without the server's paths: "Can't save the
+  /// recipes: Permission denied. The change was not made."
+  public var summary: String {
+    switch reason {
+    case .cannotSave: "Can't save the recipes: \(detail). The change was not made."
+    case .idsExhausted: "Can't add a recipe: every id up to \(Recipe.maximumID) was used."
+    default: "The recipes can't be used: \(detail)."
+    }
+  }
+
   /// A sentence naming the path and the problem, and saying what became of the file.
   public var description: String {
     switch reason {

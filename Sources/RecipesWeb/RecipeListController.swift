@@ -117,7 +117,7 @@ public final class RecipeListController: ListViewDelegate {
       } catch {
         // The list already shows the dragged order; the store kept the old one.
         self.refreshRecipeData(self.dataStore.allRecipes)
-        self.didFinishChange?(.failed(request: "reorder", message: "\(error)"))
+        self.didFinishChange?(.failed(request: "reorder", message: Self.sentence(for: error)))
       }
     }
   }
@@ -194,13 +194,23 @@ public final class RecipeListController: ListViewDelegate {
     return true
   }
 
+  /// What a page is told of a failed change: a sentence without the server's paths (the
+  /// store logs the full error where the server's operator reads it).
+  static func sentence(for error: any Error) -> String {
+    switch error {
+    case let error as RecipeStoreError: error.summary
+    case let error as RecipeValidationError: error.description
+    default: "The change was not made."
+    }
+  }
+
   /// Runs a change the user asked for from a control of the list; a failure to save is
   /// reported through ``didFinishChange`` instead of thrown.
   func perform(_ request: String, _ change: () throws -> Bool) -> Bool {
     do {
       return try change()
     } catch {
-      didFinishChange?(.failed(request: request, message: "\(error)"))
+      didFinishChange?(.failed(request: request, message: Self.sentence(for: error)))
       return false
     }
   }

@@ -98,7 +98,7 @@ public final class RecipesSession {
     } catch let error as WireError {
       sendFailure(name, message: error.message, field: error.field)
     } catch {
-      sendFailure(name, message: "\(error)", field: nil)
+      sendFailure(name, message: RecipeListController.sentence(for: error), field: nil)
     }
   }
 
@@ -136,7 +136,7 @@ public final class RecipesSession {
   }
 
   static func recipeID(in payload: JSONValue) throws(WireError) -> Recipe.ID {
-    try payload.integer("id", in: 1...Recipe.maximumID) ?? 0
+    try payload.integer("id", in: 1...Recipe.maximumID)
   }
 
   static func noRecipe(_ id: Recipe.ID) -> WireError {
@@ -181,7 +181,7 @@ public final class RecipesSession {
     } catch let error as RecipeValidationError {
       reply(false, error.description, field: error.field.map(RecipeForm.formField))
     } catch {
-      reply(false, "\(error)")
+      reply(false, RecipeListController.sentence(for: error))
     }
   }
 }
@@ -206,16 +206,14 @@ struct RecipeForm {
   init(_ payload: JSONValue) throws(WireError) {
     guard case .object = payload else { throw .invalidField("payload", "an object") }
     let length = Self.maximumRawLength
-    id = try payload.integer("id", in: 1...Recipe.maximumID, required: false)
-    title = try payload.string("title", maximumLength: length) ?? ""
-    prepMinutes =
-      try payload.integer("prepMinutes", in: 0...Self.maximumMinutes, required: false) ?? 0
-    cookMinutes =
-      try payload.integer("cookMinutes", in: 0...Self.maximumMinutes, required: false) ?? 0
-    servings = try payload.string("servings", maximumLength: length, required: false) ?? ""
-    ingredients = try payload.string("ingredients", maximumLength: length, required: false) ?? ""
-    directions = try payload.string("directions", maximumLength: length, required: false) ?? ""
-    collections = try payload.string("collections", maximumLength: length, required: false) ?? ""
+    id = try payload.optionalInteger("id", in: 1...Recipe.maximumID)
+    title = try payload.string("title", maximumLength: length)
+    prepMinutes = try payload.optionalInteger("prepMinutes", in: 0...Self.maximumMinutes) ?? 0
+    cookMinutes = try payload.optionalInteger("cookMinutes", in: 0...Self.maximumMinutes) ?? 0
+    servings = try payload.optionalString("servings", maximumLength: length) ?? ""
+    ingredients = try payload.optionalString("ingredients", maximumLength: length) ?? ""
+    directions = try payload.optionalString("directions", maximumLength: length) ?? ""
+    collections = try payload.optionalString("collections", maximumLength: length) ?? ""
   }
 
   func recipe(id: Recipe.ID) -> Recipe {

@@ -221,8 +221,8 @@ struct HostileInputTests {
           .utf8))
     #expect(try payload.integer("ok", in: 0...100) == 42)
     #expect(try payload.integer("float", in: 0...100) == 42)
-    #expect(try payload.integer("none", in: 0...100, required: false) == nil)
-    #expect(try payload.integer("absent", in: 0...100, required: false) == nil)
+    #expect(try payload.optionalInteger("none", in: 0...100) == nil)
+    #expect(try payload.optionalInteger("absent", in: 0...100) == nil)
     for key in ["huge", "negativeHuge", "nearMax", "half", "text", "yes", "ok"] {
       do {
         _ = try payload.integer(key, in: 0...41)
@@ -247,9 +247,16 @@ struct HostileInputTests {
     #expect(throws: WireError.invalidField("long", "a string of at most 999 characters")) {
       try payload.string("long", maximumLength: 999)
     }
-    #expect(try payload.string("long", maximumLength: 1_000)?.count == 1_000)
+    #expect(try payload.string("long", maximumLength: 1_000).count == 1_000)
+    // Characters, not bytes: a family emoji is one character of 25 bytes.
+    let family = JSONValue.object(["name": .string(String(repeating: "👨‍👩‍👧‍👦", count: 10))])
+    #expect(try family.string("name", maximumLength: 10).count == 10)
+    #expect(throws: WireError.self) { try family.string("name", maximumLength: 9) }
     #expect(throws: WireError.self) { try payload.string("number", maximumLength: 5) }
-    #expect(try payload.string("absent", maximumLength: 5, required: false) == nil)
+    #expect(try payload.optionalString("absent", maximumLength: 5) == nil)
+    #expect(throws: WireError.invalidField("absent", "present")) {
+      try payload.string("absent", maximumLength: 5)
+    }
     #expect(throws: WireError.self) { try payload.bool("short") }
   }
 }

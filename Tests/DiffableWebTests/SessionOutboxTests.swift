@@ -1,5 +1,6 @@
 import DiffableWeb
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Session outbox: bounded memory per connection")
@@ -39,10 +40,16 @@ struct SessionOutboxTests {
   }
 
   @Test func closingWakesTheWriterAndDropsWhatWaits() async {
-    let outbox = SessionOutbox(limit: 1_000)
+    let disconnects = Mutex(0)
+    let outbox = SessionOutbox(limit: 1_000) { disconnects.withLock { $0 += 1 } }
     _ = outbox.push("pending", view: nil)
+    outbox.close()
+    #expect(!outbox.wantsDisconnect)
+    #expect(disconnects.withLock { $0 } == 0, "a plain close is the connection's own")
+    outbox.close(disconnect: true)
     outbox.close(disconnect: true)
     #expect(outbox.wantsDisconnect)
+    #expect(disconnects.withLock { $0 } == 1, "the transport is told once")
     #expect(await outbox.next() == nil)
     #expect(outbox.push("late", view: nil) == .closed)
     #expect(outbox.queuedBytes == 0)

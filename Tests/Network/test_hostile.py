@@ -457,6 +457,39 @@ def test_a_page_that_never_reads_is_disconnected(demo_server):
     assert_healthy(demo_server, NON_READER_ALLOWANCE_MB)
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/net/tcp"), reason="reads the socket table of Linux /proc")
+def test_a_silent_page_flooded_by_another_tabs_edits_is_disconnected(recipes_server):
+    """A tab that neither reads nor sends, while another tab edits: its outbox fills with
+    messages it cannot coalesce (the detail pane of the recipe it selected, 20 KB a time),
+    and the server must drop the connection itself. No message of the silent tab's own
+    arrives to notice it, so only closing the channel directly ends it."""
+    silent, structure = open_session(recipes_server, "recipes",
+                               sockopt=((socket.SOL_SOCKET, socket.SO_RCVBUF, 4096),))
+    silent.send({"v": 1, "type": "select", "view": "recipes", "seq": structure["seq"],
+                 "indexPath": [0, 0]})
+    time.sleep(0.2)
+    silent_port = silent.ws.sock.getsockname()[1]
+    recipe_id = read_store(recipes_server.data_dir)["recipes"][0]["id"]
+
+    editor, _ = open_session(recipes_server, "recipes")
+    deadline, state, edits = time.monotonic() + 90, TCP_ESTABLISHED, 0
+    while time.monotonic() < deadline and edits < 3_000:
+        text = f"step {edits} " + "x" * 19_000
+        editor.send(app("updateRecipe", {"id": recipe_id, "title": f"Edit {edits}", "ingredients": text}))
+        editor.recv_until(lambda m: m.get("type") == "app" and m.get("name") == "formResult", timeout=10)
+        edits += 1
+        if edits % 50 == 0:
+            state = server_side_state(recipes_server.port, silent_port)
+            if state != TCP_ESTABLISHED:
+                break
+    assert state != TCP_ESTABLISHED, (
+        f"after {edits} edits the server still holds the silent tab's connection; "
+        f"{recipes_server.describe()}")
+    assert "not reading" in recipes_server.output()
+    editor.close()
+    assert_healthy(recipes_server)
+
+
 # -- 7. origins
 
 

@@ -281,6 +281,25 @@ struct PersistenceTests {
     }
   }
 
+  /// A file of an earlier build, with a time over today's one-week limit and a title over
+  /// today's length limit, still loads, and its recipes can still be favorited; an edit
+  /// must bring them within the limits.
+  @Test func recipesOfEarlierBuildsOutsideTodaysLimitsStillLoad() throws {
+    try withTemporaryDirectory { directory in
+      var long = recipe(1, String(repeating: "Sourdough ", count: 30))
+      long.prepTime = 14 * 24 * 3600
+      try RecipeFile(recipes: [long, recipe(2)]).write(to: fileURL(in: directory))
+      let store = try DataStore(directory: directory)
+      #expect(store.recipe(with: 1)?.prepTime == 14 * 24 * 3600)
+      #expect(try store.toggleFavorite(id: 1)?.isFavorite == true)
+      #expect(try RecipeFile.read(from: fileURL(in: directory))?.recipes[0].isFavorite == true)
+      #expect(throws: RecipeValidationError.timeTooLong(field: "prepTime")) {
+        try long.validated()
+      }
+      #expect(try store.update(long) == nil, "an edit must meet today's limits")
+    }
+  }
+
   @Test func theLastIdCanBeIssuedAndThenAddsAreRefused() throws {
     try withTemporaryDirectory { directory in
       var file = RecipeFile(recipes: [recipe(1)])

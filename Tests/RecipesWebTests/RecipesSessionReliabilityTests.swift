@@ -159,6 +159,9 @@ struct RecipesSessionReliabilityTests {
     let forms = fixture.app("formResult").compactMap { $0 as? [String: Any] }
     #expect(forms.map { $0["ok"] as? Bool } == [false, false])
     #expect(forms.allSatisfy { ($0["message"] as? String)?.contains("not made") == true })
+    // The page hears why, but not where the server keeps its files.
+    let texts = (failures + forms).compactMap { $0["message"] as? String }
+    #expect(texts.count == 4 && texts.allSatisfy { !$0.contains(failing.root.path) })
     #expect(fixture.app("deleted").isEmpty)
     #expect(fixture.app("saved").isEmpty)
     #expect(store.allRecipes == before)

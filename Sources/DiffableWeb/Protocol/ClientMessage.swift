@@ -77,10 +77,10 @@ public enum ClientMessage: Sendable, Hashable {
 
   /// Decodes one text frame.
   ///
-  /// The frame is parsed once into a ``JSONValue`` and every field is read through the
-  /// checked accessors (``JSONValue/integer(_:in:required:)`` and friends), the same path
-  /// apps use for their payloads: numbers are range-checked before they become `Int`, and
-  /// a refusal names the field (`"seq"`, `"indexPath[1]"`, `"ranges[3].end"`).
+  /// The frame is parsed once into a ``JSONValue``; every number is read through
+  /// ``JSONValue/integer(field:in:)``, the conversion apps use for their payloads, so it is
+  /// range-checked before it becomes an `Int`, and a refusal names the field (`"seq"`,
+  /// `"indexPath[1]"`, `"ranges[3].end"`). Names are limited in bytes.
   ///
   /// - Complexity: O(*n*) in the message's size.
   public static func decode(_ text: String) -> Result<ClientMessage, WireError> {
@@ -104,13 +104,13 @@ public enum ClientMessage: Sendable, Hashable {
         WireError(
           .version,
           "protocol version \(shown.map(String.init) ?? "?") is not supported (this server speaks 1)",
-          inReplyTo: String(type.prefix(maximumNameLength))))
+          inReplyTo: clipped(type)))
     }
     do {
       return .success(try decodeBody(of: type, Fields(object)))
     } catch {
       var error = error
-      error.inReplyTo = String(type.prefix(maximumNameLength))
+      error.inReplyTo = clipped(type)
       return .failure(error)
     }
   }
@@ -169,8 +169,14 @@ public enum ClientMessage: Sendable, Hashable {
       return .app(name: try fields.name("name"), payload: fields.object["payload"] ?? .null)
     default:
       throw WireError(
-        .unknownType, "unknown message type \"\(type.prefix(maximumNameLength))\"")
+        .unknownType, "unknown message type \"\(clipped(type))\"")
     }
+  }
+
+  /// At most ``maximumNameLength`` bytes of a name the page sent, for replies and logs
+  /// (bytes, not characters: one character can carry any number of combining marks).
+  static func clipped(_ name: String) -> String {
+    String(decoding: name.utf8.prefix(maximumNameLength), as: UTF8.self)
   }
 
   /// The fields of one object of a message, read with their path for error replies.

@@ -41,40 +41,47 @@ extension JSONValue {
     return value
   }
 
-  /// The whole number in `range` at `key` of this object, or a refusal naming the key;
-  /// `nil` when the key is absent or `null` and `required` is false.
+  /// The whole number in `range` at `key` of this object, or a refusal naming the key
+  /// (when it is missing, too).
   ///
   /// - Complexity: O(1) expected.
-  public func integer(
-    _ key: String, in range: ClosedRange<Int>, required: Bool = true
-  ) throws(WireError) -> Int? {
-    guard let value = self[key], value != .null else {
-      if required { throw .invalidField(key, "present") }
-      return nil
-    }
+  public func integer(_ key: String, in range: ClosedRange<Int>) throws(WireError) -> Int {
+    guard let value = self[key], value != .null else { throw .invalidField(key, "present") }
+    return try value.integer(field: key, in: range)
+  }
+
+  /// The whole number in `range` at `key` of this object; `nil` when the key is absent or
+  /// `null`; a refusal naming the key otherwise.
+  ///
+  /// - Complexity: O(1) expected.
+  public func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws(WireError)
+    -> Int?
+  {
+    guard let value = self[key], value != .null else { return nil }
     return try value.integer(field: key, in: range)
   }
 
   /// The string at `key` of this object, at most `maximumLength` characters long, or a
-  /// refusal naming the key; `nil` when absent or `null` and `required` is false.
+  /// refusal naming the key (when it is missing, too).
   ///
-  /// - Complexity: O(*m*), where *m* is the string's length, and never more than
-  ///   `maximumLength` characters are counted.
-  public func string(
-    _ key: String, maximumLength: Int, required: Bool = true
-  ) throws(WireError) -> String? {
-    guard let value = self[key], value != .null else {
-      if required { throw .invalidField(key, "present") }
-      return nil
-    }
-    // Counting stops one past the limit, so a huge string costs no more than a short one.
-    guard case .string(let text) = value,
-      text.utf8.count <= maximumLength * 4,
-      text.prefix(maximumLength + 1).count <= maximumLength
+  /// - Complexity: O(*m*) for a string of *m* bytes; counting stops one character past the
+  ///   limit.
+  public func string(_ key: String, maximumLength: Int) throws(WireError) -> String {
+    guard let value = self[key], value != .null else { throw .invalidField(key, "present") }
+    guard case .string(let text) = value, text.prefix(maximumLength + 1).count <= maximumLength
     else {
       throw .invalidField(key, "a string of at most \(maximumLength) characters")
     }
     return text
+  }
+
+  /// The string at `key` of this object, at most `maximumLength` characters long; `nil` when
+  /// the key is absent or `null`; a refusal naming the key otherwise.
+  ///
+  /// - Complexity: O(*m*) for a string of *m* bytes.
+  public func optionalString(_ key: String, maximumLength: Int) throws(WireError) -> String? {
+    guard let value = self[key], value != .null else { return nil }
+    return try string(key, maximumLength: maximumLength)
   }
 
   /// The Boolean at `key` of this object, or a refusal naming the key.

@@ -23,7 +23,7 @@ public struct ServerOptions: ParsableArguments, Sendable {
 
   /// Checks the allowed origins before the server starts.
   public func validate() throws {
-    for origin in allowedOrigins where WebServer.normalize(origin) == nil {
+    for origin in allowedOrigins where !WebServer.isValidOrigin(origin) {
       throw ValidationError(
         "--allowed-origin \(origin): expected scheme://host[:port] with http, https, ws or wss")
     }

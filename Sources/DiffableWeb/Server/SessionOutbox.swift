@@ -42,10 +42,16 @@ public final class SessionOutbox: Sendable {
   /// The most bytes queued before the session must coalesce.
   public let limit: Int
   private let state = Mutex(State())
+  /// Runs once, when the outbox is closed with a request to disconnect: the transport's
+  /// way to drop the connection at once (its writer may be stuck on a full socket, and its
+  /// reader waiting for a page that sends nothing).
+  private let onDisconnect: @Sendable () -> Void
 
-  /// Creates an outbox that holds at most about `limit` bytes.
-  public init(limit: Int) {
+  /// Creates an outbox that holds at most about `limit` bytes; `onDisconnect` closes the
+  /// connection when the session gives up on a page that does not read.
+  public init(limit: Int, onDisconnect: @escaping @Sendable () -> Void = {}) {
     self.limit = limit
+    self.onDisconnect = onDisconnect
   }
 
   /// Queues a message; `view` names the list view it is about (`nil` for app messages and
@@ -92,9 +98,13 @@ public final class SessionOutbox: Sendable {
   public var wantsDisconnect: Bool { state.withLock { $0.wantsDisconnect } }
 
   /// The next message for the socket, waiting for one; `nil` once the outbox is closed.
+  ///
+  /// - Precondition: One writer: no other call of `next()` is waiting. A waiting call
+  ///   ends only with a message or ``close(disconnect:)``, not with task cancellation.
   public func next() async -> String? {
     await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
       let ready: String?? = state.withLock { state in
+        precondition(state.writer == nil, "SessionOutbox.next(): another writer is waiting")
         if let first = state.queue.popFirst() {
           state.bytes -= first.cost
           state.coalescedSinceLastTake = false
@@ -111,14 +121,16 @@ public final class SessionOutbox: Sendable {
   /// Closes the outbox: queued messages are dropped and the writer's ``next()`` returns
   /// `nil`. With `disconnect`, the connection is asked to close as well.
   public func close(disconnect: Bool = false) {
-    let writer = state.withLock { state in
+    let (writer, disconnectNow) = state.withLock { state in
+      let first = disconnect && !state.wantsDisconnect
       state.isClosed = true
       state.wantsDisconnect = state.wantsDisconnect || disconnect
       state.queue.removeAll()
       state.bytes = 0
       defer { state.writer = nil }
-      return state.writer
+      return (state.writer, first)
     }
     writer?.resume(returning: nil)
+    if disconnectNow { onDisconnect() }
   }
 }

@@ -147,7 +147,12 @@ public struct WebServer: Sendable {
       }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, _ in
-      let outbox = SessionOutbox(limit: configuration.maximumPendingBytes)
+      // Giving up on a page closes its channel directly: the writer may be stuck on the
+      // full socket and the reader waiting for a page that sends nothing.
+      let channel = ConnectionChannel.current
+      let outbox = SessionOutbox(limit: configuration.maximumPendingBytes) {
+        channel?.close(promise: nil)
+      }
       let id = sessions.next()
       let session = await MainActor.run {
         let session = WebSession(id: id, logger: logger, outbox: outbox)
@@ -177,7 +182,6 @@ public struct WebServer: Sendable {
                 continue
               }
               await MainActor.run { session.receive(text) }
-              if outbox.wantsDisconnect { break }
             }
           } catch {
             logger.notice("session \(id): connection ended with \(error)")
@@ -187,7 +191,6 @@ public struct WebServer: Sendable {
         await MainActor.run { session.close() }
         group.cancelAll()
       }
-      if outbox.wantsDisconnect { ConnectionChannel.current?.close(promise: nil) }
       logger.info(
         "session \(id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
     }
@@ -243,33 +246,41 @@ public struct WebServer: Sendable {
   /// The port compared is the one the server is bound to, which with `--port 0` is known
   /// only once it runs; until then (`boundPort` `nil`) no origin of its own is accepted.
   static func isAllowed(origin: String?, configuration: Configuration, boundPort: Int?) -> Bool {
-    guard let origin, let url = URL(string: origin), let host = url.host,
-      let scheme = url.scheme, let defaultPort = Self.defaultPorts[scheme]
-    else { return false }
-    let port = url.port ?? defaultPort
-    let normalized = "\(scheme)://\(host):\(port)"
-    if configuration.allowedOrigins.contains(where: { Self.normalize($0) == normalized }) {
+    guard let origin, let parts = OriginParts(origin) else { return false }
+    if configuration.allowedOrigins.contains(where: { OriginParts($0) == parts }) {
       return true
     }
     // Browsers send the page's http(s) origin; a same-host ws(s) origin comes only from
     // non-browser clients, which could send anything anyway, so it is accepted too.
     let loopback: Set<String> = ["localhost", "127.0.0.1", "[::1]", "::1"]
     let sameHost =
-      host == configuration.host
-      || (loopback.contains(host) && loopback.contains(configuration.host))
+      parts.host == configuration.host
+      || (loopback.contains(parts.host) && loopback.contains(configuration.host))
       || configuration.host == "0.0.0.0"
     let ownPort = configuration.port == 0 ? boundPort : configuration.port
-    return sameHost && port == ownPort
+    return sameHost && parts.port == ownPort
   }
 
+  /// Whether `origin` has the form an allowed origin must have.
+  static func isValidOrigin(_ origin: String) -> Bool { OriginParts(origin) != nil }
+}
+
+/// An origin's scheme, host and port, with the scheme's default port filled in.
+struct OriginParts: Equatable {
   static let defaultPorts = ["http": 80, "https": 443, "ws": 80, "wss": 443]
 
-  /// `scheme://host:port` with the default port filled in; `nil` for anything else.
-  static func normalize(_ origin: String) -> String? {
+  var scheme: String
+  var host: String
+  var port: Int
+
+  /// `nil` unless `origin` is `scheme://host[:port]` with a web scheme.
+  init?(_ origin: String) {
     guard let url = URL(string: origin), let host = url.host, let scheme = url.scheme,
-      let defaultPort = defaultPorts[scheme]
+      let defaultPort = Self.defaultPorts[scheme]
     else { return nil }
-    return "\(scheme)://\(host):\(url.port ?? defaultPort)"
+    self.scheme = scheme
+    self.host = host
+    self.port = url.port ?? defaultPort
   }
 }
 

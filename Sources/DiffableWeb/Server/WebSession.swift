@@ -55,9 +55,11 @@ public final class WebSession {
   ///
   /// When the page falls behind and the outbox passes its limit, the session drops the
   /// views' queued structures, batches and cells and sends each view's structure instead
-  /// (the page starts again from it; app messages and errors keep their order). If the
-  /// outbox overflows again before the page takes another message, the page is not
-  /// reading: the outbox is closed with a request to disconnect.
+  /// (the page starts again from it). App messages and errors are never dropped and keep
+  /// their order among themselves, but the fresh structures come after them, so an app
+  /// message can arrive before the list state it followed. If the outbox overflows again
+  /// before the page takes another message, the page is not reading: the outbox is closed
+  /// with a request to disconnect.
   public init(id: Int, logger: Logger = Logger(label: "DiffableWeb"), outbox: SessionOutbox) {
     self.id = id
     self.logger = logger
