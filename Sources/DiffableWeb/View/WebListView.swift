@@ -32,7 +32,7 @@ public final class WebListView: ListView {
   public private(set) var cellProviderCalls = 0
   /// The sequence number the page last acknowledged.
   public internal(set) var acknowledgedSeq = 0
-  /// The reasons of the mismatches the page reported, oldest first.
+  /// The reasons of the newest 32 mismatches the page reported, oldest first.
   public internal(set) var mismatches: [String] = []
 
   /// How many cells of rows the page holds are kept (for reconfigures).
