@@ -135,22 +135,23 @@ public final class DataStore {
     filter.recipeIDs(in: allRecipes)
   }
 
-  /// The `limit` most recently added recipes by ``Recipe/addedOn``, in the user's order.
+  /// The `limit` most recently added recipes by ``Recipe/addedOn``, newest first.
   ///
   /// Recents is a count, not a time window, so it stays useful on a data directory that
   /// hasn't been opened for weeks. Recipes added in the same second rank by id (later ids
   /// are newer); recipes without a date never appear.
   public func recentRecipes(limit: Int = DataStore.recentLimit) -> [Recipe] {
-    let recent = RecipeFilter.recentIDs(in: allRecipes, limit: limit)
-    return allRecipes.filter { recent.contains($0.id) }
+    RecipeFilter.recentIDs(in: allRecipes, limit: limit).compactMap(recipe(with:))
   }
 
-  /// The collection names used by `recipes`, as ``collections`` lists them.
+  /// The collection names used by `recipes`, as ``collections`` lists them: names that
+  /// differ only in case are one collection, spelled as the first recipe that uses it
+  /// spells it.
   public nonisolated static func collectionNames(in recipes: [Recipe]) -> [String] {
-    let names = Set(
-      recipes.flatMap(\.collections)
-        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        .filter { !$0.isEmpty })
+    var seen = Set<String>()
+    let names = recipes.flatMap(\.collections)
+      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .filter { !$0.isEmpty && seen.insert(RecipeFilter.collectionKey($0)).inserted }
     return names.sorted { left, right in
       let order = left.caseInsensitiveCompare(right)
       return order == .orderedSame ? left < right : order == .orderedAscending
@@ -170,7 +171,7 @@ public final class DataStore {
   ///   ``RecipeStoreError`` if it can't be saved or no id is left; nothing changes then.
   @discardableResult
   public func add(_ recipe: Recipe) throws -> Recipe {
-    var added = DataStore.withKnownImage(try recipe.validated())
+    var added = withKnownSpellings(DataStore.withKnownImage(try recipe.validated()))
     guard nextId <= Recipe.maximumID else {
       throw RecipeStoreError(.idsExhausted, path: fileURL?.path ?? "memory", detail: "")
     }
@@ -194,7 +195,7 @@ public final class DataStore {
     guard let index = positions[recipe.id], let valid = try? recipe.validated() else {
       return nil
     }
-    let updated = DataStore.withKnownImage(valid)
+    let updated = withKnownSpellings(DataStore.withKnownImage(valid))
     var recipes = allRecipes
     recipes[index] = updated
     try commit(recipes)
@@ -348,6 +349,17 @@ public final class DataStore {
   private func reindex() {
     positions = Dictionary(
       uniqueKeysWithValues: allRecipes.enumerated().map { ($0.element.id, $0.offset) })
+  }
+
+  /// The recipe with each collection spelled as the store already spells it ("breakfast"
+  /// joins "Breakfast" rather than starting a second collection).
+  private func withKnownSpellings(_ recipe: Recipe) -> Recipe {
+    var recipe = recipe
+    let known = Dictionary(
+      collections.map { (RecipeFilter.collectionKey($0), $0) },
+      uniquingKeysWith: { first, _ in first })
+    recipe.collections = recipe.collections.map { known[RecipeFilter.collectionKey($0)] ?? $0 }
+    return recipe
   }
 
   private nonisolated static func withKnownImage(_ recipe: Recipe) -> Recipe {

@@ -183,7 +183,8 @@ extension Recipe {
 
 extension Recipe {
   /// The recipe as the store keeps it: text trimmed, collection names trimmed with empty
-  /// and repeated names dropped; or the reason it can't be kept.
+  /// and repeated names dropped (names that differ only in case repeat); or the reason it
+  /// can't be kept.
   ///
   /// ``DataStore/add(_:)`` and ``DataStore/update(_:)`` both apply this, so an edit form
   /// can call it first to show the message before it saves.
@@ -200,7 +201,8 @@ extension Recipe {
     var seen = Set<String>()
     recipe.collections = collections.compactMap { name in
       let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-      return !trimmed.isEmpty && seen.insert(trimmed).inserted ? trimmed : nil
+      let key = RecipeFilter.collectionKey(trimmed)
+      return !trimmed.isEmpty && seen.insert(key).inserted ? trimmed : nil
     }
     let limits: [(String, String, Int)] = [
       ("title", recipe.title, Recipe.maximumTitleLength),

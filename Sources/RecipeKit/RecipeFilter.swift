@@ -13,8 +13,8 @@ public enum RecipeFilter: Hashable, Sendable {
 }
 
 extension RecipeFilter {
-  /// The ids of the recipes in `recipes` that this filter selects, in the order of
-  /// `recipes` (the user's order).
+  /// The ids of the recipes in `recipes` that this filter selects: in the order of
+  /// `recipes` (the user's order), except Recents, which is newest first.
   ///
   /// A `$allRecipes` subscriber receives the new array before the store's property changes
   /// (Combine publishes in `willSet`), so it should pass that array here rather than read
@@ -26,21 +26,31 @@ extension RecipeFilter {
     case .favorites:
       return recipes.filter(\.isFavorite).map(\.id)
     case .recents:
-      let recent = RecipeFilter.recentIDs(in: recipes, limit: DataStore.recentLimit)
-      return recipes.lazy.map(\.id).filter(recent.contains)
+      return RecipeFilter.recentIDs(in: recipes, limit: DataStore.recentLimit)
     case .collection(let name):
-      let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
       return recipes.filter { recipe in
-        recipe.collections.contains { $0.trimmingCharacters(in: .whitespacesAndNewlines) == name }
+        recipe.collections.contains { RecipeFilter.sameCollection($0, name) }
       }.map(\.id)
     }
   }
 
-  /// The `limit` newest recipes by `addedOn`; a later id wins a tie, and recipes without a
-  /// date are never recent.
-  static func recentIDs(in recipes: [Recipe], limit: Int) -> Set<Recipe.ID> {
+  /// Whether two collection names are the same collection: compared trimmed and without
+  /// regard to case, so "Breakfast" and "breakfast " are one.
+  public static func sameCollection(_ left: String, _ right: String) -> Bool {
+    collectionKey(left) == collectionKey(right)
+  }
+
+  /// What collection names are compared by.
+  static func collectionKey(_ name: String) -> String {
+    name.trimmingCharacters(in: .whitespacesAndNewlines)
+      .folding(options: [.caseInsensitive], locale: nil)
+  }
+
+  /// The `limit` newest recipes by `addedOn`, newest first; a later id wins a tie, and
+  /// recipes without a date are never recent.
+  static func recentIDs(in recipes: [Recipe], limit: Int) -> [Recipe.ID] {
     let dated = recipes.compactMap { recipe in recipe.addedOn.map { (recipe.id, $0) } }
     let newest = dated.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 > $1.0 }.prefix(max(0, limit))
-    return Set(newest.map(\.0))
+    return newest.map(\.0)
   }
 }

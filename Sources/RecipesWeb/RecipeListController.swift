@@ -109,7 +109,10 @@ public final class RecipeListController: ListViewDelegate {
       return view.dequeueConfiguredReusableCell(
         using: recipeCellRegistration, for: indexPath, item: recipe)
     }
-    recipeListDataSource.reorderingHandlers.canReorderItem = { _ in true }
+    // Recents is ordered by date, newest first: there is no order of the user's to change.
+    recipeListDataSource.reorderingHandlers.canReorderItem = { [unowned self] _ in
+      self.filter != .recents
+    }
     recipeListDataSource.reorderingHandlers.didReorder = { [unowned self] transaction in
       do {
         try self.dataStore.reorder(transaction.finalSnapshot.itemIdentifiers)
@@ -148,6 +151,18 @@ public final class RecipeListController: ListViewDelegate {
     var snapshot = recipeListDataSource.snapshot()
     snapshot.reconfigureItems([recipeId])
     recipeListDataSource.apply(snapshot, animatingDifferences: true)
+  }
+
+  /// Selects the recipe with `id` from code, as a tap would.
+  ///
+  /// - Returns: Its index path, or `nil` (and nothing changes) when the list doesn't show it.
+  @discardableResult
+  public func select(_ id: Recipe.ID) -> IndexPath? {
+    guard let path = recipeListDataSource.indexPath(for: id) else { return nil }
+    selectedRecipeID = id
+    listView.selectItem(at: path)
+    didSelectRecipe?(id)
+    return path
   }
 
   /// A selection that disappeared (deleted, filtered out) is cleared.

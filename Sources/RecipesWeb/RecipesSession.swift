@@ -16,6 +16,7 @@ public final class RecipesSession {
   /// The last recipe deleted in this tab, with its position, for undo.
   var lastDeleted: (recipe: Recipe, index: Int)?
   var detailSubscriber: AnyCancellable?
+  var collectionsSubscriber: AnyCancellable?
 
   /// Builds the tab's views on a session.
   public init(session: WebSession, dataStore: DataStore) {
@@ -49,7 +50,58 @@ public final class RecipesSession {
           self.sendDetail(id)
         }
       }
+    // A collection emptied by an edit or a delete would leave its list showing nothing:
+    // the sidebar goes back to All Recipes, as the row it showed is gone.
+    collectionsSubscriber = dataStore.$collections.sink { [weak self] names in
+      MainActor.assumeIsolated {
+        guard let self, case .collection(let shown) = self.list.filter,
+          !names.contains(where: { RecipeFilter.sameCollection($0, shown) })
+        else { return }
+        self.sidebar.select(.all)
+      }
+    }
     session.appMessageHandler = { [unowned self] name, payload in self.handle(name, payload) }
+  }
+
+  /// The filter a page names: a standard row's title or a collection's name (any case);
+  /// `nil` for a name no row has.
+  func filter(named name: String) -> RecipeFilter? {
+    switch SidebarController.StandardSidebarItem(rawValue: name) {
+    case .all: return .all
+    case .favorites: return .favorites
+    case .recents: return .recents
+    case nil:
+      return dataStore.collections.first { RecipeFilter.sameCollection($0, name) }
+        .map(RecipeFilter.collection)
+    }
+  }
+
+  /// The page's place after a reload or a reconnect (from its URL): the filter, then the
+  /// recipe if that filter shows it. The sidebar, list and detail follow as after taps.
+  func restore(_ payload: JSONValue) throws(WireError) {
+    let name = try payload.optionalString(
+      "filter", maximumLength: Recipe.maximumCollectionNameLength)
+    let id = try payload.optionalInteger("recipeId", in: 1...Recipe.maximumID)
+    sidebar.select(name.flatMap(filter(named:)) ?? .all)
+    if let id, list.select(id) != nil { return }
+    sendDetail(nil)
+  }
+
+  /// Shows a recipe this tab just added: selected, its detail sent, and the page told to
+  /// scroll its row into view (switching to All Recipes if the list would not show it).
+  func reveal(_ id: Recipe.ID) {
+    var shown = list.select(id)
+    if shown == nil {
+      sidebar.select(.all)
+      shown = list.select(id)
+    }
+    guard let path = shown else { return }
+    session.sendApp(
+      "reveal",
+      payload: .object([
+        "id": .number(Double(id)),
+        "indexPath": .array([.number(Double(path[0])), .number(Double(path[1]))]),
+      ]))
   }
 
   static func describe(_ filter: RecipeFilter) -> String {
@@ -92,6 +144,8 @@ public final class RecipesSession {
         sendSaved("undoDelete", id: deleted.recipe.id)
       case "addRecipe", "updateRecipe":
         submit(name, payload)
+      case "restore":
+        try restore(payload)
       default:
         throw WireError(.refused, "Unknown request \(name).")
       }
@@ -161,6 +215,7 @@ public final class RecipesSession {
       if form == "add" {
         let recipe = try dataStore.add(fields.recipe(id: 0))
         reply(true, id: recipe.id)
+        reveal(recipe.id)
       } else {
         guard let id = fields.id, let existing = dataStore.recipe(with: id) else {
           reply(false, "That recipe no longer exists.")

@@ -52,6 +52,7 @@ public final class SidebarController: ListViewDelegate {
   static let collectionsHeader = SidebarItem(title: "Collections", type: .expandableHeader)
 
   let dataStore: DataStore
+  weak var listView: (any ListView)?
   /// The data source, of sidebar rows.
   public private(set) var dataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>!
   /// Told when the user picks a row that filters the list.
@@ -61,6 +62,7 @@ public final class SidebarController: ListViewDelegate {
   /// Connects a list view to the store and shows the sidebar, "Collections" expanded.
   public init(listView: any ListView, dataStore: DataStore) {
     self.dataStore = dataStore
+    self.listView = listView
     let cell = CellRegistration<ListCell, SidebarItem> { cell, _, item in
       var content: ListContentConfiguration
       switch item.type {
@@ -132,6 +134,36 @@ public final class SidebarController: ListViewDelegate {
     var snapshot = createSnapshotOfCollections(collections)
     if current.isExpanded(Self.collectionsHeader) { snapshot.expand([Self.collectionsHeader]) }
     dataSource.apply(snapshot, to: .collections, animatingDifferences: true)
+  }
+
+  /// Selects the row of `filter` as if the user had picked it (the list follows through
+  /// ``didSelectFilter``); a collection that no longer exists selects All Recipes.
+  ///
+  /// - Returns: The filter now selected.
+  @discardableResult
+  public func select(_ filter: RecipeFilter) -> RecipeFilter {
+    let title: String
+    switch filter {
+    case .all: title = StandardSidebarItem.all.rawValue
+    case .favorites: title = StandardSidebarItem.favorites.rawValue
+    case .recents: title = StandardSidebarItem.recents.rawValue
+    case .collection(let name):
+      guard
+        let known = dataStore.collections.first(where: { RecipeFilter.sameCollection($0, name) })
+      else { return select(.all) }
+      title = known
+    }
+    let snapshot = dataSource.snapshot()
+    guard
+      let item = snapshot.itemIdentifiers.first(where: {
+        $0.title == title && $0.type != .expandableHeader
+      }),
+      let path = dataSource.indexPath(for: item)
+    else { return select(.all) }
+    let chosen: RecipeFilter = item.type == .collection ? .collection(title) : filter
+    listView?.selectItem(at: path)
+    didSelectFilter?(chosen)
+    return chosen
   }
 
   // MARK: ListViewDelegate

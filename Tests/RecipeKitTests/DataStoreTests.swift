@@ -274,23 +274,38 @@ struct DataStoreTests {
     #expect(store.recipes(in: .collection("Nope")).isEmpty)
   }
 
-  @Test func recentsAreTheNewestTenInTheUsersOrder() {
-    // Recipe n was added n days ago; 12 has no date.
+  @Test func recentsAreTheNewestTenNewestFirst() {
+    // Recipe n was added n days ago; 12 has no date. The user's order is 12, 11, …, 1.
     let recipes = (1...11).map { recipe($0, daysAgo: Double($0)) } + [recipe(12)]
     let store = DataStore(recipes: recipes.reversed())
     #expect(DataStore.recentLimit == 10)
-    #expect(store.recipes(in: .recents) == Array((1...10).reversed()))
-    #expect(store.recentRecipes().map(\.id) == Array((1...10).reversed()))
-    #expect(store.recentRecipes(limit: 2).map(\.id) == [2, 1])
+    #expect(store.recipes(in: .recents) == Array(1...10))
+    #expect(store.recentRecipes().map(\.id) == Array(1...10))
+    #expect(store.recentRecipes(limit: 2).map(\.id) == [1, 2])
     #expect(store.recentRecipes(limit: 0).isEmpty)
   }
 
   @Test func recentsBreakTiesByLaterId() throws {
     let store = DataStore(recipes: (1...12).map { recipe($0, daysAgo: 1) })
-    #expect(store.recentRecipes().map(\.id) == Array(3...12))
+    #expect(store.recentRecipes().map(\.id) == Array((3...12).reversed()))
     // Added in the same second as each other, new recipes are still the newest.
     let added = try (0..<3).map { _ in try store.add(Recipe(title: "New")).id }
     #expect(Set(store.recipes(in: .recents)).isSuperset(of: added))
+  }
+
+  /// "Breakfast" and "breakfast " are one collection, spelled as it was first spelled; a
+  /// recipe added with another spelling joins it.
+  @Test func collectionNamesCompareWithoutRegardToCase() throws {
+    let store = DataStore(recipes: [
+      recipe(1, collections: ["Breakfast"]), recipe(2, collections: ["breakfast ", "Quick"]),
+    ])
+    #expect(store.collections == ["Breakfast", "Quick"])
+    #expect(store.recipes(in: .collection("BREAKFAST")) == [1, 2])
+    let added = try store.add(recipe(0, "Porridge", collections: ["BREAKFAST", "quick", "Oats"]))
+    #expect(added.collections == ["Breakfast", "Quick", "Oats"])
+    #expect(store.collections == ["Breakfast", "Oats", "Quick"])
+    #expect(
+      try recipe(3, collections: ["Soup", "soup", " SOUP"]).validated().collections == ["Soup"])
   }
 
   @Test func filterHelperMatchesTheStore() {

@@ -87,6 +87,73 @@ struct RecipesSessionTests {
     #expect((fixture.app("formResult").last as? [String: Any])?["ok"] as? Bool == false)
   }
 
+  /// A reload or reconnect puts the page back where its URL says: filter, then recipe.
+  @Test func restoreSelectsTheFilterAndTheRecipe() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(
+      #"{"v":1,"type":"app","name":"restore","payload":{"filter":"soups","recipeId":3}}"#)
+    #expect(fixture.app("filter").last as? String == "Soups")
+    #expect(fixture.tab.list.filter == .collection("Soups"))
+    #expect(fixture.tab.list.selectedRecipeID == 3)
+    #expect((fixture.app("detail").last as? [String: Any])?["title"] as? String == "Lentil Stew")
+    // A recipe the filter doesn't show, and a filter no row has, fall back gently.
+    fixture.send(
+      #"{"v":1,"type":"app","name":"restore","payload":{"filter":"Favorites","recipeId":1}}"#)
+    #expect(fixture.app("filter").last as? String == "Favorites")
+    #expect(fixture.tab.list.selectedRecipeID == nil)
+    #expect(fixture.app("detail").last is NSNull)
+    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Gone"}}"#)
+    #expect(fixture.app("filter").last as? String == "All Recipes")
+    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"recipeId":1e300}}"#)
+    #expect(
+      (fixture.app("requestFailed").last as? [String: Any])?["field"] as? String == "recipeId")
+  }
+
+  /// A recipe added in this tab is selected, shown, and its row revealed, even when the
+  /// list showed a filter the new recipe is not in.
+  @Test func anAddedRecipeIsSelectedAndRevealed() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Favorites"}}"#)
+    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
+    let reveal = fixture.app("reveal").last as? [String: Any]
+    #expect(reveal?["id"] as? Int == 4)
+    #expect(reveal?["indexPath"] as? [Int] == [0, 3])
+    #expect(fixture.tab.list.filter == .all)
+    #expect(fixture.tab.list.selectedRecipeID == 4)
+    #expect((fixture.app("detail").last as? [String: Any])?["title"] as? String == "Scones")
+  }
+
+  /// Editing the last recipe out of the shown collection returns the list to All Recipes
+  /// rather than leaving an empty list of a collection that no longer exists.
+  @Test func aCollectionEmptiedByAnEditGivesWayToAllRecipes() {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Breakfast"}}"#)
+    #expect(fixture.tab.list.filter == .collection("Breakfast"))
+    fixture.send(
+      #"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":2,"title":"Pancakes","collections":"Brunch"}}"#
+    )
+    #expect(fixture.tab.list.filter == .all)
+    #expect(fixture.app("filter").last as? String == "All Recipes")
+    #expect(fixture.tab.list.recipeListDataSource.snapshot().itemIdentifiers == [1, 2, 3])
+  }
+
+  @Test func recentsCannotBeReordered() {
+    let fixture = TabFixture(store: smallStore())
+    // Only recipes with a date are recent: add two.
+    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
+    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Crumpets"}}"#)
+    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Recents"}}"#)
+    #expect(fixture.tab.list.recipeListDataSource.snapshot().itemIdentifiers == [5, 4])
+    let seq = fixture.recipesSeq
+    fixture.send(
+      #"{"v":1,"type":"reorder","view":"recipes","seq":\#(seq),"from":[0,0],"to":[0,1]}"#)
+    let error = fixture.box.messages.last { $0["type"] as? String == "error" }
+    #expect(error?["code"] as? String == "refused")
+  }
+
   @Test func twoTabsShareTheStore() {
     let store = smallStore()
     let first = TabFixture(store: store)
