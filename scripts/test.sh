@@ -21,6 +21,8 @@ missing_pip=()
 python3 -c "import selenium" 2>/dev/null || missing_pip+=(selenium)
 python3 -c "import pytest" 2>/dev/null || missing_pip+=(pytest)
 python3 -c "import websocket" 2>/dev/null || missing_pip+=(websocket-client)
+# axe-core for the accessibility checks, bundled in the package (nothing downloads at run time).
+python3 -c "import axe_selenium_python" 2>/dev/null || missing_pip+=(axe-selenium-python)
 if [ ${#missing_apt[@]} -gt 0 ] || [ ${#missing_pip[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     if [ ${#missing_apt[@]} -gt 0 ]; then
