@@ -134,3 +134,35 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/, run by scripts/fuzz.sh), only with `DIFFABLE_FUZZ=1`: each
+// defines `LLVMFuzzerTestOneInput` and takes its `main` from libFuzzer, so it links only
+// when built with `--sanitize=fuzzer`, which a plain `swift build` or `swift test` never is.
+if ProcessInfo.processInfo.environment["DIFFABLE_FUZZ"] == "1" {
+  // No top-level code: libFuzzer's `main` is the entry point.
+  let fuzzSettings = librarySettings + [.unsafeFlags(["-parse-as-library"])]
+  package.targets.append(
+    .target(
+      name: "FuzzSupport",
+      dependencies: ["Diffable", "DiffableTesting"],
+      path: "Fuzz/Sources/FuzzSupport",
+      swiftSettings: librarySettings
+    ))
+  let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
+    ("fuzz-snapshot-decoding", ["Diffable", "DiffableTesting"]),
+    ("fuzz-section-snapshot-decoding", ["Diffable", "DiffableTesting"]),
+    ("fuzz-diff-replay", ["Diffable", "DiffableDataSource", "DiffableTesting"]),
+    ("fuzz-client-message", ["DiffableWeb"]),
+    ("fuzz-web-session", ["DiffableWeb"]),
+    ("fuzz-recipe-file", ["RecipeKit"]),
+  ]
+  for fuzzer in fuzzers {
+    package.targets.append(
+      .executableTarget(
+        name: fuzzer.name,
+        dependencies: fuzzer.dependencies + ["FuzzSupport"],
+        path: "Fuzz/Sources/\(fuzzer.name)",
+        swiftSettings: fuzzSettings
+      ))
+  }
+}

@@ -56,11 +56,11 @@ struct DataSourceOutlineTests {
 
   @Test func expandAndCollapseThroughTheView() {
     let fixture = SidebarFixture()
-    fixture.dataSource.sectionSnapshotHandlers.willExpandItem = {
-      fixture.events.append("will expand \($0)")
+    fixture.dataSource.sectionSnapshotHandlers.willExpandItem = { [unowned fixture] item in
+      fixture.events.append("will expand \(item)")
     }
-    fixture.dataSource.sectionSnapshotHandlers.willCollapseItem = {
-      fixture.events.append("will collapse \($0)")
+    fixture.dataSource.sectionSnapshotHandlers.willCollapseItem = { [unowned fixture] item in
+      fixture.events.append("will collapse \(item)")
     }
     #expect(fixture.view.toggleDisclosure(at: path(1, 0)))
     #expect(fixture.view.rows.suffix(4) == ["Collections", "Breakfast", "Soups", "Desserts"])
@@ -106,7 +106,8 @@ struct DataSourceOutlineTests {
 
   @Test func childrenLoadLazilyWhenAParentExpands() {
     let fixture = SidebarFixture()
-    fixture.dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, current in
+    fixture.dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = {
+      [unowned fixture] parent, current in
       fixture.events.append("load \(parent) (had \(current.items.count))")
       var children = DiffableDataSourceSectionSnapshot<String>()
       children.append(["Lazy A", "Lazy B"])

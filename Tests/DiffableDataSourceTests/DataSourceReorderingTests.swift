@@ -21,11 +21,11 @@ struct DataSourceReorderingTests {
     fixture.dataSource.apply(fixture.snapshot(backingStore))
     var events: [String] = []
     fixture.dataSource.reorderingHandlers.canReorderItem = { _ in true }
-    fixture.dataSource.reorderingHandlers.willReorder = { transaction in
+    fixture.dataSource.reorderingHandlers.willReorder = { [unowned fixture] transaction in
       events.append("will \(transaction.initialSnapshot.itemIdentifiers)")
       #expect(fixture.dataSource.snapshot() == transaction.initialSnapshot)
     }
-    fixture.dataSource.reorderingHandlers.didReorder = { transaction in
+    fixture.dataSource.reorderingHandlers.didReorder = { [unowned fixture] transaction in
       events.append("did \(transaction.finalSnapshot.itemIdentifiers)")
       #expect(fixture.dataSource.snapshot() == transaction.finalSnapshot)
       if let updated = backingStore.applying(transaction.difference) { backingStore = updated }

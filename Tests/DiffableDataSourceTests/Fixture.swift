@@ -55,7 +55,11 @@ final class RecipeFixture {
 func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }
 
 /// A late-bound reference, for a provider that must reach the data source it is passed to.
+///
+/// Weak: the data source holds the provider, which holds this box, so a strong reference
+/// back would be a cycle that keeps the data source (and everything it reaches) alive after
+/// the test. The test's own local keeps the data source alive while it runs.
 @MainActor
-final class Late<Value> {
-  var value: Value!
+final class Late<Value: AnyObject> {
+  weak var value: Value!
 }

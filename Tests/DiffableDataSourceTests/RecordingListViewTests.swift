@@ -136,7 +136,7 @@ struct RecordingListViewTests {
     fixture.dataSource.apply(fixture.snapshot([1, 2]))
     var deleted: [Int] = []
     var configuration = ListLayoutConfiguration(appearance: .insetGrouped)
-    configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+    configuration.trailingSwipeActionsConfigurationProvider = { [unowned fixture] indexPath in
       guard let id = fixture.dataSource.itemIdentifier(for: indexPath) else { return nil }
       let delete = ContextualAction(style: .destructive, title: "Delete") { _, completion in
         deleted.append(id)
