@@ -89,7 +89,15 @@ extension RecipeFile {
         .corrupt, path: path, detail: "recipes[\(index)] repeats the id \(recipe.id)")
     }
     try checkRanges(of: file, path: path)
-    return RecipeFile(recipes: file.recipes, nextId: file.nextId)
+    // The file keeps dates to the second; a hand-edited fraction is dropped here, so what
+    // loads is what the next save writes.
+    var recipes = file.recipes
+    for index in recipes.indices {
+      recipes[index].addedOn = recipes[index].addedOn.map {
+        Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down))
+      }
+    }
+    return RecipeFile(recipes: recipes, nextId: file.nextId)
   }
 
   /// Refuses numbers the app could not use: an id or time that would overflow later

@@ -199,6 +199,23 @@ struct HostileInputTests {
     #expect(fixture.view.window == [WireRange(section: 0, start: 0, end: end)], "unchanged")
   }
 
+  /// A page that asks for every row's cell without ever reporting a window cannot make the
+  /// session keep a cell per row of the list.
+  @Test func cellsOutsideTheWindowAreNotKeptWithoutBound() {
+    let fixture = WebFixture(items: Array(0..<30_000))
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":50}]}"#
+    )
+    for start in stride(from: 0, to: 30_000, by: 1_000) {
+      let paths = (start..<start + 1_000).map { "[0,\($0)]" }.joined(separator: ",")
+      fixture.send(
+        #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":["# + paths + "]}")
+    }
+    #expect(fixture.view.cellProviderCalls == 30_000)
+    #expect(fixture.view.liveCellCount <= ClientMessage.maximumWindowRows)
+    #expect(fixture.view.liveCellCount >= 50, "the window's cells are kept")
+  }
+
   /// A page that reports mismatches forever cannot grow the session.
   @Test func mismatchReasonsAreCapped() {
     let fixture = WebFixture()

@@ -27,6 +27,9 @@ extension WebListView {
       }
       let cells = indexPaths.map { WirePlacedCell(indexPath: $0, cell: pullCell(at: $0)) }
       send(.cells(view: name, seq: seq, cells: cells))
+      // A page may ask for rows outside its window (about to scroll there); the cells kept
+      // for reconfigures stay bounded all the same.
+      if liveCells.count > ClientMessage.maximumWindowRows { evictCellsOutsideWindow() }
 
     case .select(_, let seq, let path):
       try requireRow(path, seq, "select")
