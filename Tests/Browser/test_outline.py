@@ -61,6 +61,7 @@ def test_expand_and_collapse_with_the_mouse(demo):
     wait_outline(demo, {"Lists"})
     batches = demo.stats()["batchesApplied"]
 
+    demo.wait_settled()  # rows slide when others expand: click where they end
     outline_row(demo, "Grids").find_element(By.CSS_SELECTOR, '[data-accessory="outlineDisclosure"]').click()
     wait_outline(demo, {"Lists", "Grids"})
     update = demo.snapshot()["lastBatch"]["update"]
@@ -70,6 +71,7 @@ def test_expand_and_collapse_with_the_mouse(demo):
     assert "dcv-expanded" in outline_row(demo, "Grids").find_element(
         By.CSS_SELECTOR, '[data-accessory="outlineDisclosure"]').get_attribute("class")
 
+    demo.wait_settled()  # rows slide when others expand: click where they end
     outline_row(demo, "Outlines").find_element(By.CSS_SELECTOR, '[data-accessory="outlineDisclosure"]').click()
     wait_outline(demo, {"Lists", "Grids", "Outlines"})
     demo.wait_settled()
@@ -85,6 +87,7 @@ def test_expand_and_collapse_with_the_mouse(demo):
 def test_expand_and_collapse_with_the_keyboard(demo):
     wait_outline(demo, {"Lists"})
     # A click on the row's text selects and focuses it; from then on only keys are used.
+    demo.wait_settled()  # rows slide when others expand: click where they end
     outline_row(demo, "Grids").find_element(By.CSS_SELECTOR, ".dcv-text").click()
     demo.wait_for(lambda p: p.js("return document.activeElement.getAttribute('data-item-id')")
                   == "node-Grids", "the Grids row did not take focus")
