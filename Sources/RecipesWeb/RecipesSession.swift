@@ -83,8 +83,11 @@ public final class RecipesSession {
       "filter", maximumLength: Recipe.maximumCollectionNameLength)
     let id = try payload.optionalInteger("recipeId", in: 1...Recipe.maximumID)
     sidebar.select(name.flatMap(filter(named:)) ?? .all)
-    if let id, list.select(id) != nil { return }
-    sendDetail(nil)
+    if let id, let path = list.select(id) {
+      sendReveal(id, at: path)
+    } else {
+      sendDetail(nil)
+    }
   }
 
   /// Shows a recipe this tab just added: selected, its detail sent, and the page told to
@@ -95,7 +98,11 @@ public final class RecipesSession {
       sidebar.select(.all)
       shown = list.select(id)
     }
-    guard let path = shown else { return }
+    if let path = shown { sendReveal(id, at: path) }
+  }
+
+  /// `reveal`: the page scrolls the row of a recipe the server selected into view.
+  func sendReveal(_ id: Recipe.ID, at path: IndexPath) {
     session.sendApp(
       "reveal",
       payload: .object([

@@ -97,6 +97,7 @@ struct RecipesSessionTests {
     #expect(fixture.tab.list.filter == .collection("Soups"))
     #expect(fixture.tab.list.selectedRecipeID == 3)
     #expect((fixture.app("detail").last as? [String: Any])?["title"] as? String == "Lentil Stew")
+    #expect((fixture.app("reveal").last as? [String: Any])?["indexPath"] as? [Int] == [0, 1])
     // A recipe the filter doesn't show, and a filter no row has, fall back gently.
     fixture.send(
       #"{"v":1,"type":"app","name":"restore","payload":{"filter":"Favorites","recipeId":1}}"#)
