@@ -21,8 +21,11 @@ missing_pip=()
 python3 -c "import selenium" 2>/dev/null || missing_pip+=(selenium)
 python3 -c "import pytest" 2>/dev/null || missing_pip+=(pytest)
 python3 -c "import websocket" 2>/dev/null || missing_pip+=(websocket-client)
-# axe-core for the accessibility checks, bundled in the package (nothing downloads at run time).
+# axe-core for the accessibility checks, bundled in the packages (nothing downloads at run
+# time): axe-selenium-python injects it; axe-core-python carries axe 4, whose WCAG 2.1 and
+# 2.2 rules axe-selenium-python's own axe 3.1 lacks (Tests/Browser/axe_support.py uses the newest).
 python3 -c "import axe_selenium_python" 2>/dev/null || missing_pip+=(axe-selenium-python)
+python3 -c "import axe_core_python" 2>/dev/null || missing_pip+=(axe-core-python)
 if [ ${#missing_apt[@]} -gt 0 ] || [ ${#missing_pip[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     if [ ${#missing_apt[@]} -gt 0 ]; then

@@ -63,7 +63,10 @@ final class DemoController {
       cell.contentConfiguration = content
       cell.accessories =
         (self.starred.contains(number)
-          ? [CellAccessory.symbol("heart.fill", tintColor: .systemPink)] : [])
+          ? [
+            CellAccessory.symbol(
+              "heart.fill", accessibilityLabel: "Favorite", tintColor: .systemPink)
+          ] : [])
         + [.reorder()]
     }
     dataSource = CollectionViewDiffableDataSource(collectionView: listView) {

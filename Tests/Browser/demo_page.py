@@ -183,7 +183,7 @@ class DemoPage:
             index = cell["posinset"] - 1
             if cell["placeholder"] or cell["stale"] or index >= len(expected):
                 return None
-            if cell["id"] != expected[index] or cell["role"] != "listitem" or cell["setsize"] != total:
+            if cell["id"] != expected[index] or cell["role"] != "option" or cell["setsize"] != total:
                 return None
             match = ENTRY_TEXT.match(cell["text"] or "")
             if not match or f"entry-{match.group(1)}" != cell["id"]:

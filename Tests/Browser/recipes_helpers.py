@@ -325,3 +325,257 @@ class RecipesPage:
             field.clear()
             if value:
                 field.send_keys(value)
+
+
+# --- widths, places and accessibility (test_recipes_widths.py, test_recipes_a11y.py) ----------
+
+# The widths people use: a phone, a small tablet upright, a narrow window, a tablet on its
+# side, a desktop. recipes.css collapses the split view at 1000 px (two columns) and 700 px
+# (one column at a time).
+VIEWPORTS = {390: (390, 844), 768: (768, 1024), 800: (800, 1280), 1024: (1024, 768), 1440: (1440, 900)}
+
+
+def set_viewport(driver, width, height=None):
+    """Emulates a window of that size (a phone's, with its viewport rules, under 700 px)."""
+    height = height or VIEWPORTS.get(width, (width, 900))[1]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700})
+
+
+def start_recipes_server(data_dir):
+    """A `recipes` server on its own data directory (seeded with the sample recipes)."""
+    from conftest import Server
+    server = Server("recipes", "--data-dir", str(data_dir)).start()
+    server.data_dir = Path(data_dir)
+    return server
+
+
+def axe_source() -> tuple:
+    """(version, path) of the axe-core the tests inject (axe_support picks the newest one a
+    Python package here bundles); (None, None) when none is installed."""
+    from axe_support import axe_script
+    try:
+        path, version = axe_script()
+    except RuntimeError:
+        return None, None
+    return version, path
+
+
+def run_axe(driver, context=None) -> dict:
+    """axe_support.run_axe, with each node flattened for reports: its target as one string,
+    whether it lies inside a collection view (`inView`: the library's markup, not the
+    page's), and the first lines of why it failed."""
+    from axe_support import run_axe as run
+    results = run(driver, context)
+    targets = [str(n["target"][-1]) for v in results["violations"] for n in v["nodes"]]
+    inside = iter(driver.execute_script("""
+        return arguments[0].map((target) => {
+          try { const el = document.querySelector(target); return !!el && !!el.closest('.dcv'); }
+          catch (e) { return false; }
+        });""", targets))
+    return {"violations": [
+        {"id": v["id"], "impact": v.get("impact"), "help": v["help"],
+         "nodes": [{"target": " ".join(str(t) for t in n["target"]), "html": n["html"][:160],
+                    "inView": next(inside), "impact": n.get("impact"),
+                    "summary": (n.get("failureSummary") or "")[:300]} for n in v["nodes"]]}
+        for v in results["violations"]]}
+
+
+# Everything on screen that sticks out sideways: the page's scroll width, and each drawn
+# element's box clipped by its scrolling or clipping ancestors (a row's swipe actions, a
+# translated overlay) whose right edge passes the viewport's (or left edge starts before 0).
+OVERFLOW_JS = """
+const doc = document.documentElement;
+const width = doc.clientWidth;
+const out = {scrollWidth: doc.scrollWidth, innerWidth: innerWidth, bodyScrollWidth: document.body.scrollWidth, elements: []};
+const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+  (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).slice(0, 2).join('.') : '') +
+  (el.getAttribute('data-testid') ? '[' + el.getAttribute('data-testid') + ']' : '');
+for (const el of document.body.querySelectorAll('*')) {
+  const style = getComputedStyle(el);
+  if (style.visibility !== 'visible' || style.display === 'none') continue;
+  if (el.closest('dialog:not([open])')) continue;
+  const r = el.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1) continue;
+  let left = r.left, right = r.right, top = r.top, bottom = r.bottom;
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    const box = a.getBoundingClientRect();
+    if (s.overflowX !== 'visible' || /paint|strict|content/.test(s.contain)) { left = Math.max(left, box.left); right = Math.min(right, box.right); }
+    if (s.overflowY !== 'visible' || /paint|strict|content/.test(s.contain)) { top = Math.max(top, box.top); bottom = Math.min(bottom, box.bottom); }
+  }
+  if (right - left < 1 || bottom - top < 1) continue;
+  if (right > width + 0.5 || left < -0.5) {
+    out.elements.push({el: describe(el), left: Math.round(left), right: Math.round(right), text: (el.textContent || '').trim().slice(0, 40)});
+    if (out.elements.length > 12) break;
+  }
+}
+return out;
+"""
+
+# The bars of the panes on screen (and of an open sheet): each control and title inside its
+# bar and its pane, none over another, none under anything (the point at its centre hits
+# it), and the pane's content below its bar.
+BARS_JS = """
+const onTop = (el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1) return false;
+  const s = getComputedStyle(el);
+  if (s.visibility !== 'visible' || s.display === 'none' || el.closest('[inert]')) return false;
+  const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+  const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (hit === el || el.contains(hit));
+};
+const name = (el) => (el.id || el.className || el.tagName) + (el.textContent ? ' "' + el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 24) + '"' : '');
+const rect = (el) => { const r = el.getBoundingClientRect(); return {l: r.left, r: r.right, t: r.top, b: r.bottom}; };
+const overlap = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l)) * Math.max(0, Math.min(a.b, b.b) - Math.max(a.t, b.t));
+const problems = [];
+const report = [];
+const dialog = document.querySelector('dialog[open]');
+const bars = Array.from(document.querySelectorAll(dialog ? 'dialog[open] .sheet-bar' : '.pane-bar'))
+  .filter((bar) => { const s = getComputedStyle(bar); return s.visibility === 'visible' && !bar.closest('[inert]') && bar.getBoundingClientRect().width > 0; });
+// A modal sheet sits over the panes by design; only its own bar is checked then.
+const panes = dialog ? [] : Array.from(document.querySelectorAll('.pane')).filter((p) => getComputedStyle(p).visibility === 'visible' && !p.closest('[inert]') && p.getBoundingClientRect().width > 0);
+for (const bar of bars) {
+  const pane = bar.closest('.pane, dialog');
+  const barBox = rect(bar);
+  const paneBox = rect(pane);
+  const items = Array.from(bar.querySelectorAll('button, h1, h2, .list-count, .connection'))
+    .filter((el) => { const s = getComputedStyle(el); const r = el.getBoundingClientRect(); return s.display !== 'none' && s.visibility === 'visible' && r.width >= 1 && r.height >= 1 && !el.closest('.visually-hidden'); })
+    .filter((el) => !(el.classList.contains('list-count') && !el.textContent.trim()));
+  report.push({bar: bar.className, items: items.map((el) => ({name: name(el), box: rect(el)}))});
+  for (const el of items) {
+    const box = rect(el);
+    if (box.l < barBox.l - 1 || box.r > barBox.r + 1 || box.t < barBox.t - 1 || box.b > barBox.b + 1)
+      problems.push('outside its bar: ' + name(el) + ' ' + JSON.stringify(box) + ' bar ' + JSON.stringify(barBox));
+    if (box.l < paneBox.l - 1 || box.r > paneBox.r + 1)
+      problems.push('outside its pane: ' + name(el));
+    if (el.tagName === 'BUTTON' && !onTop(el)) problems.push('covered: ' + name(el));
+    for (const other of panes) {
+      if (other === pane || other.contains(pane) || pane.contains(other)) continue;
+      if (overlap(box, rect(other)) > 1) problems.push(name(el) + ' reaches into ' + other.id);
+    }
+  }
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      if (items[i].contains(items[j]) || items[j].contains(items[i])) continue;
+      if (overlap(rect(items[i]), rect(items[j])) > 1) problems.push('overlap: ' + name(items[i]) + ' / ' + name(items[j]));
+    }
+  }
+  // What follows the bar in its pane starts below it.
+  for (let next = bar.nextElementSibling; next; next = next.nextElementSibling) {
+    const s = getComputedStyle(next);
+    if (s.display === 'none' || s.visibility !== 'visible' || s.position === 'absolute' || s.position === 'fixed') continue;
+    const r = next.getBoundingClientRect();
+    if (r.height > 0 && r.top < barBox.b - 1) problems.push('content under the bar: ' + name(next));
+  }
+}
+// The offline line covers nothing: it is in the flow, above the panes.
+const banner = document.getElementById('offline-banner');
+if (banner && banner.getBoundingClientRect().height > 0) {
+  for (const pane of panes) if (overlap(rect(banner), rect(pane)) > 1 && getComputedStyle(pane).position !== 'fixed') problems.push('the offline line covers ' + pane.id);
+}
+return {problems, bars: report};
+"""
+
+# The detail's title and facts: a title that wraps a letter a line is squeezed; a fact cut
+# short (ellipsis, clipped) hides what it says.
+DETAIL_TEXT_JS = """
+const title = document.getElementById('detail-title');
+const range = document.createRange();
+range.selectNodeContents(title);
+const lineTops = new Set(Array.from(range.getClientRects(), (q) => Math.round(q.top)));
+const facts = Array.from(document.querySelectorAll('.detail-facts dd'), (dd) => {
+  const s = getComputedStyle(dd);
+  return {id: dd.id, text: dd.textContent, clipped: dd.scrollWidth > dd.clientWidth + 1 || dd.scrollHeight > dd.clientHeight + 1,
+          ellipsis: s.textOverflow === 'ellipsis' && s.whiteSpace === 'nowrap'};
+});
+const words = title.textContent.trim().split(/\\s+/).filter(Boolean);
+return {
+  title: title.textContent, width: title.getBoundingClientRect().width, lines: lineTops.size,
+  longestWord: Math.max(...words.map((w) => w.length)), words: words.length,
+  pane: document.getElementById('detail-pane').getBoundingClientRect().width, facts,
+};
+"""
+
+# What a person sees of the split view: the layout, the column on top of a phone's stack,
+# which panes are drawn and reachable, and the place in the address.
+SPLIT_JS = """
+const app = document.getElementById('app');
+const shown = (id) => {
+  const el = document.getElementById(id);
+  const r = el.getBoundingClientRect();
+  return getComputedStyle(el).visibility === 'visible' && r.width > 0 && r.height > 0 &&
+    r.right > 0 && r.left < innerWidth && !el.closest('[inert]');
+};
+const params = new URLSearchParams(location.search);
+return {
+  layout: app.dataset.layout, column: app.dataset.column,
+  sidebar: shown('sidebar-pane'), list: shown('list-pane'), detail: shown('detail-pane'),
+  sidebarOpen: app.classList.contains('sidebar-open'),
+  filter: params.get('filter'), recipe: params.get('recipe'), search: location.search,
+  historyLength: history.length, depth: history.state ? history.state.depth : null,
+};
+"""
+
+
+def split(page) -> dict:
+    return page.js(SPLIT_JS)
+
+
+def bar_problems(page) -> dict:
+    return page.js(BARS_JS)
+
+
+def overflow(page) -> dict:
+    return page.js(OVERFLOW_JS)
+
+
+def detail_text(page) -> dict:
+    return page.js(DETAIL_TEXT_JS)
+
+
+def console_problems(driver, allowed=()) -> list:
+    """Warnings and errors in the browser's console since the last call (the log is read
+    once), less those matching an `allowed` pattern."""
+    import re as _re
+    entries = driver.get_log("browser")
+    return [e["message"] for e in entries
+            if e["level"] in ("WARNING", "SEVERE") and not any(_re.search(p, e["message"]) for p in allowed)]
+
+
+class PageBrowsers:
+    """Browsers a test opens at given widths, closed after it; a warning or an error in any
+    console fails the test (`allowed` holds the patterns a test expects, such as the
+    socket errors of a server it stopped on purpose)."""
+
+    def __init__(self):
+        # DiffableWeb's own notice of a window or cells request that crossed a batch on the
+        # wire (the page asks again): the library's to quiet, not the page's.
+        self.drivers = []
+        self.allowed = [r"server refused (window|cells): stale"]
+
+    def new(self, width, height=None, reduced_motion=False):
+        from conftest import make_driver
+        driver = make_driver(reduced_motion)
+        set_viewport(driver, width, height)
+        self.drivers.append(driver)
+        return driver
+
+    def page(self, server, width, path="", height=None, reduced_motion=False) -> "RecipesPage":
+        driver = self.new(width, height, reduced_motion)
+        page = RecipesPage(driver, server, server.data_dir)
+        driver.get(server.url.rstrip("/") + "/" + path.lstrip("/"))
+        page.wait_ready()
+        return page
+
+    def close(self) -> list:
+        problems = []
+        try:
+            for driver in self.drivers:
+                problems += console_problems(driver, self.allowed)
+        finally:
+            for driver in self.drivers:
+                driver.quit()
+        return problems

@@ -31,16 +31,16 @@ def test_sections_render_with_roles_ids_and_positions(demo):
       }));
     """)
     assert sections == [
-        {"id": "row", "role": "list"},
+        {"id": "row", "role": "listbox"},
         {"id": "outline", "role": "tree"},
-        {"id": "list", "role": "list"},
+        {"id": "list", "role": "listbox"},
     ]
     assert [s["count"] for s in demo.view_state()["sections"]] == [12, 7, 40]
 
     cards = demo.cells("row")
     assert len(cards) >= 4, "the horizontal row shows at least the cards on screen"
     for cell in cards:
-        assert cell["role"] == "listitem"
+        assert cell["role"] == "option"
         assert cell["id"] == f"card-{cell['posinset']}"
         assert cell["text"] == f"Card {cell['posinset']}"
         assert cell["setsize"] == 12
@@ -56,7 +56,7 @@ def test_sections_render_with_roles_ids_and_positions(demo):
     entries = demo.cells("list")
     assert len(entries) >= 8
     for cell in entries:
-        assert cell["role"] == "listitem"
+        assert cell["role"] == "option"
         assert cell["id"] == f"entry-{cell['posinset']}"
         assert cell["text"] == f"Entry {cell['posinset']}"
         assert cell["setsize"] == 40

@@ -6,7 +6,11 @@
   'use strict';
 
   const connection = new DiffableConnection();
-  const view = new DiffableCollectionView(document.getElementById('collection'), connection, 'demo');
+  // The sections show no headers, so the page names them (a screen reader hears "Cards,
+  // listbox", never the server's ids "row", "outline", "list").
+  const view = new DiffableCollectionView(document.getElementById('collection'), connection, 'demo', {
+    sectionLabel: { row: 'Cards', outline: 'Layouts', list: 'Entries' },
+  });
 
   for (const button of document.querySelectorAll('[data-command]')) {
     button.addEventListener('click', () => {

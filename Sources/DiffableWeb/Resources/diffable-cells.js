@@ -201,38 +201,41 @@
     }
   }
 
-  const ACCESSORY_LABELS = { delete: 'Delete', insert: 'Insert', detail: 'More Info', reorder: 'Reorder' };
+  // What a pointer user learns from an accessory's tooltip. Accessories are drawn for the
+  // eye and the pointer only (aria-hidden): a row is an option of a listbox (or a treeitem,
+  // a gridcell), so its contents reach assistive technologies through the row's name
+  // (cellLabel: a symbol's accessibilityLabel, a label's text, a checkmark) and its
+  // actions through keys on the row (cellKeyShortcuts, diffable-input.js), never as
+  // controls nested in it.
+  const ACCESSORY_TITLES = { delete: 'Delete', insert: 'Insert', detail: 'More Info', reorder: 'Drag to reorder' };
   // Kinds a tap reports to the server (`accessory`); the outline disclosure reports
   // `setExpanded` instead, and the others have no action in UIKit either.
   const ACTIVATABLE = new Set(['delete', 'insert', 'detail', 'symbol']);
 
   function accessoryElement(accessory, options) {
     const kind = accessory.kind;
-    const activatable = ACTIVATABLE.has(kind);
-    const el = document.createElement(activatable || kind === 'outlineDisclosure' ? 'button' : 'span');
+    const el = document.createElement('span');
     el.className = 'dcv-acc dcv-acc-' + kind;
     el.setAttribute('data-accessory', kind);
-    if (el.tagName === 'BUTTON') {
-      el.type = 'button';
-      el.tabIndex = -1; // the row is the tab stop (roving tabindex); keys reach accessories
-    }
+    el.setAttribute('aria-hidden', 'true');
+    // A pointer target, not a focusable control: the row is the one tab stop (roving
+    // tabindex) and keys on it reach what these do.
+    if (ACTIVATABLE.has(kind) || kind === 'outlineDisclosure') el.classList.add('dcv-acc-control');
     if (accessory.isHidden === true) el.classList.add('dcv-acc-hidden');
     let tint = null;
     switch (kind) {
       case 'disclosureIndicator':
         el.appendChild(symbolElement('chevron.right'));
         tint = 'tertiaryLabel';
-        el.setAttribute('aria-hidden', 'true');
         break;
       case 'outlineDisclosure':
         el.appendChild(symbolElement('chevron.right'));
         tint = accessory.style === 'header' ? 'tint' : 'secondaryLabel';
         el.classList.toggle('dcv-expanded', !!options.expanded);
-        el.setAttribute('aria-hidden', 'true'); // the row carries aria-expanded
-        el.setAttribute('data-style', accessory.style || 'cell');
+        el.setAttribute('data-style', accessory.style || 'cell'); // the row carries aria-expanded
         break;
       case 'checkmark':
-        el.appendChild(symbolElement('checkmark', 'Selected'));
+        el.appendChild(symbolElement('checkmark'));
         tint = 'tint';
         break;
       case 'delete':
@@ -245,9 +248,7 @@
         break;
       case 'reorder':
         el.appendChild(symbolElement('line.3.horizontal'));
-        tint = 'tertiaryLabel';
-        el.setAttribute('aria-hidden', 'true'); // keyboard: Alt+Arrow Up/Down on the row
-        el.title = 'Drag to reorder';
+        tint = 'secondaryLabel'; // a control: 3:1 against the row, as tertiaryLabel is not
         break;
       case 'detail':
         el.appendChild(symbolElement('info.circle'));
@@ -260,14 +261,13 @@
       case 'symbol':
         el.appendChild(symbolElement(String(accessory.name || 'questionmark')));
         tint = 'tint';
-        if (accessory.accessibilityLabel) el.setAttribute('aria-label', accessory.accessibilityLabel);
-        else el.setAttribute('aria-label', String(accessory.name || 'symbol'));
+        if (accessory.accessibilityLabel) el.title = String(accessory.accessibilityLabel);
         break;
       default:
         el.appendChild(symbolElement('questionmark'));
         tint = 'tertiaryLabel';
     }
-    if (ACCESSORY_LABELS[kind] && !el.hasAttribute('aria-label')) el.setAttribute('aria-label', ACCESSORY_LABELS[kind]);
+    if (ACCESSORY_TITLES[kind]) el.title = ACCESSORY_TITLES[kind];
     el.style.color = colorValue(accessory.tintColor, tint);
     return el;
   }
@@ -330,11 +330,11 @@
     content.className = 'dcv-content';
     const after = document.createElement('div');
     after.className = 'dcv-accessories dcv-accessories-trailing';
-    const more = document.createElement('button');
-    more.type = 'button';
-    more.tabIndex = -1;
+    // The ⋯ that uncovers the swipe actions for a mouse: a pointer target only (keys: Ctrl+Arrow,
+    // Shift+F10 or the context menu key on the row, announced by its aria-keyshortcuts).
+    const more = document.createElement('span');
     more.className = 'dcv-swipe-affordance';
-    more.setAttribute('aria-label', 'Actions');
+    more.setAttribute('aria-hidden', 'true');
     more.title = 'Actions (Ctrl+Arrow keys)';
     more.hidden = true;
     more.appendChild(symbolElement('ellipsis'));
@@ -402,14 +402,56 @@
     if (cell.id != null) el.setAttribute('data-item-id', String(cell.id));
   }
 
-  // The accessible name of a row: what a screen reader says for it.
-  function cellLabel(cell) {
+  function displayedAccessories(cell, editing) {
+    const accessories = cell && Array.isArray(cell.accessories) ? cell.accessories : [];
+    return accessories.filter((a) => a && typeof a.kind === 'string' && a.isHidden !== true && isDisplayed(a, editing));
+  }
+
+  // What an accessory the row shows says, in words, for the row's name: a symbol's
+  // accessibilityLabel (no label: decorative, as CellAccessory documents), a label's text,
+  // a checkmark. Controls (delete, reorder, disclosure) are not state; keys reach them.
+  function accessoryWords(accessory) {
+    switch (accessory.kind) {
+      case 'symbol': return accessory.accessibilityLabel ? String(accessory.accessibilityLabel) : '';
+      case 'label': return accessory.text == null ? '' : String(accessory.text);
+      case 'checkmark': return 'checked';
+      default: return '';
+    }
+  }
+
+  // The accessible name of a row: what a screen reader says for it. Everything the row
+  // shows only to the eye is in it: its texts and the state its accessories show.
+  function cellLabel(cell, editing) {
     if (!cell || !cell.content) return cell && cell.id != null ? String(cell.id) : 'Loading';
     const parts = [];
     if (cell.content.text) parts.push(String(cell.content.text));
     if (cell.content.secondaryText) parts.push(String(cell.content.secondaryText));
     if (!parts.length && cell.content.image && cell.content.image.accessibilityLabel) parts.push(cell.content.image.accessibilityLabel);
-    return parts.join(', ') || String(cell.id);
+    if (!parts.length) parts.push(String(cell.id));
+    for (const accessory of displayedAccessories(cell, editing)) {
+      const words = accessoryWords(accessory).trim();
+      if (words && !parts.includes(words)) parts.push(words);
+    }
+    return parts.join(', ');
+  }
+
+  // The keys that act on a row (diffable-input.js), as aria-keyshortcuts: what the row's
+  // controls and swipe actions do is announced, not hidden behind pointer-only targets.
+  // `rtl`: the trailing edge is on the left, so Ctrl+Right uncovers the trailing actions.
+  function cellKeyShortcuts(cell, editing, rtl) {
+    if (!cell) return '';
+    const keys = [];
+    const shows = (kind) => displayedAccessories(cell, editing).some((a) => a.kind === kind);
+    if (shows('delete')) keys.push('Delete');
+    if (shows('insert')) keys.push('Insert');
+    if (shows('detail')) keys.push('Alt+Enter');
+    if (shows('reorder')) keys.push('Alt+ArrowUp', 'Alt+ArrowDown');
+    const swipe = cell.swipe || {};
+    const has = (edge) => !!(swipe[edge] && Array.isArray(swipe[edge].actions) && swipe[edge].actions.length);
+    if (has('trailing') || has('leading')) keys.push('Shift+F10');
+    if (has('trailing')) keys.push(rtl ? 'Control+ArrowRight' : 'Control+ArrowLeft');
+    if (has('leading')) keys.push(rtl ? 'Control+ArrowLeft' : 'Control+ArrowRight');
+    return keys.join(' ');
   }
 
   global.DiffableCells = {
@@ -422,5 +464,6 @@
     fillCell,
     fillHeader,
     cellLabel,
+    cellKeyShortcuts,
   };
 })(typeof window !== 'undefined' ? window : globalThis);

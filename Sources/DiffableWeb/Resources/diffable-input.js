@@ -209,6 +209,13 @@
       }
       return;
     }
+    if (key === 'Enter' && event.altKey) {
+      if (displayedAccessory(view, row, 'detail')) {
+        event.preventDefault();
+        view.activateAccessory(row, 'detail');
+      }
+      return;
+    }
     if (key === 'Enter' || key === ' ') {
       event.preventDefault();
       if (!row.cell) return;
@@ -217,9 +224,16 @@
       else view.selectRow(row);
       return;
     }
+    // Keys for what the row's accessories do (their pointer targets are not focusable; the
+    // row announces these keys in aria-keyshortcuts, diffable-cells.js cellKeyShortcuts).
     if ((key === 'Delete' || key === 'Backspace') && displayedAccessory(view, row, 'delete')) {
       event.preventDefault();
       view.activateAccessory(row, 'delete');
+      return;
+    }
+    if (key === 'Insert' && displayedAccessory(view, row, 'insert')) {
+      event.preventDefault();
+      view.activateAccessory(row, 'insert');
       return;
     }
     // Outline: Right expands (or steps into the children), Left collapses (or goes to the
@@ -454,7 +468,9 @@
       if (displayedAccessory(view, row, 'reorder')) startDrag(view, row, event);
       return;
     }
-    if (event.target.closest('button')) return;
+    // Controls inside a row (swipe actions, accessories a tap reports, the ⋯) take taps
+    // of their own rather than starting a swipe.
+    if (event.target.closest('button, .dcv-acc-control, .dcv-swipe-affordance')) return;
     startSwipeTracking(view, row, event);
   }
 
@@ -474,6 +490,7 @@
         if (path) view.focusPath = path;
         if (previous && previous.el) previous.el.tabIndex = -1;
         if (row.el) row.el.tabIndex = 0;
+        view.updateScrollerStops();
       }
     });
   }

@@ -42,6 +42,7 @@
       mismatches: 0,
       cellsMessages: 0,
       staleCells: 0,
+      staleReplies: 0,
       cellRequests: 0,
       windowsSent: 0,
       malformed: 0,
@@ -56,7 +57,14 @@
     // element: the scrolling container (give it a height in CSS). connection: a
     // DiffableConnection. name: the server's name for this list view.
     // options: {editing, assetBase, indentPerLevel, rowHeight(sectionInfo) -> px | null,
-    //           animations: boolean, label}
+    //           animations: boolean, label, sectionLabel}
+    //
+    // Names for assistive technologies come from the page, never from the server's
+    // identifiers: the view is a group named by the element's own aria-label or
+    // aria-labelledby, else by `label`. Each section is a listbox (a tree for outlines, a
+    // grid for grids) named by its header when it shows one, else by `sectionLabel` (an
+    // object keyed by section id, or a function (sectionInfo, index) -> string), else by the
+    // view's name (and its position, when the view has several sections).
     constructor(element, connection, name, options) {
       super();
       this.element = element;
@@ -83,10 +91,18 @@
       this.syncScheduled = false;
       this.renderScheduled = false;
       this.lastApplied = null;
+      this.rtl = false;
 
       element.classList.add('dcv');
       element.setAttribute('data-view', name);
-      if (!element.hasAttribute('aria-label') && this.options.label) element.setAttribute('aria-label', this.options.label);
+      // A generic element becomes a group (so that its name counts); one with a role of its
+      // own, or a landmark such as <nav> or <section>, keeps it.
+      if (!element.hasAttribute('role') && (element.localName === 'div' || element.localName === 'span')) {
+        element.setAttribute('role', 'group');
+      }
+      if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby') && this.options.label) {
+        element.setAttribute('aria-label', this.options.label);
+      }
       this.content = document.createElement('div');
       this.content.className = 'dcv-content-area';
       // The status line comes first and sticks to the top: it says what the view is waiting
@@ -594,11 +610,14 @@
         (geometry.separators ? ' dcv-separators' : '') + (section.tree ? ' dcv-tree' : '');
       el.setAttribute('data-section-id', section.id);
       if (geometry.kind === 'row' && !section.scroller) this.createRowScroller(section);
-      // The rows' container carries the role, so the list (tree, grid) owns only its items;
-      // the header beside it is a heading that names it.
+      // The rows' container carries the role, so the listbox (tree, grid) owns only its
+      // items; the header beside it is a heading that names it. Roles that carry selection:
+      // option, treeitem and gridcell take aria-selected, listitem does not.
       const items = geometry.kind === 'row' ? section.scrollContent : section.itemsEl;
       section.items = items;
-      items.setAttribute('role', geometry.kind === 'grid' ? 'grid' : section.tree ? 'tree' : 'list');
+      items.setAttribute('role', geometry.kind === 'grid' ? 'grid' : section.tree ? 'tree' : 'listbox');
+      if (geometry.kind === 'row' && !section.tree) items.setAttribute('aria-orientation', 'horizontal');
+      else items.removeAttribute('aria-orientation');
       if (geometry.kind === 'grid') {
         items.setAttribute('aria-rowcount', String(geometry.lines));
         items.setAttribute('aria-colcount', String(geometry.columns));
@@ -631,13 +650,15 @@
         items.removeAttribute('aria-label');
       } else {
         items.removeAttribute('aria-labelledby');
-        items.setAttribute('aria-label', section.id);
+        items.setAttribute('aria-label', this.sectionName(section));
       }
       if (section.headerEl) {
         section.headerEl.style.height = geometry.headerHeight + 'px';
         section.headerEl.classList.toggle('dcv-header-padded', !!(layout.list && layout.list.headerTopPadding > 0));
       }
       if (geometry.kind === 'row') {
+        const name = section.headerEl ? section.headerEl.textContent.trim() : this.sectionName(section);
+        section.scroller.setAttribute('aria-label', (name ? name + ', ' : '') + 'scrolls sideways');
         section.scroller.style.top = geometry.headerHeight + 'px';
         section.scroller.style.height = geometry.rowBandHeight + 'px';
         section.scroller.setAttribute('data-scrolling', geometry.scrolling);
@@ -648,9 +669,35 @@
       }
     }
 
+    // A section's accessible name when it shows no header (see the constructor).
+    sectionName(section) {
+      const index = this.sections.indexOf(section);
+      const given = this.options.sectionLabel;
+      let name = typeof given === 'function' ? given(section.info, index) : given && typeof given === 'object' ? given[section.id] : null;
+      if (typeof name === 'string' && name.trim()) return name.trim();
+      const view = this.accessibleName();
+      const several = this.sections.length > 1;
+      if (!view) return 'Section ' + (index + 1) + (several ? ' of ' + this.sections.length : '');
+      return several ? view + ', section ' + (index + 1) + ' of ' + this.sections.length : view;
+    }
+
+    // The view's own name, as the page gave it (aria-label, aria-labelledby or `label`).
+    accessibleName() {
+      const label = this.element.getAttribute('aria-label');
+      if (label && label.trim()) return label.trim();
+      const ids = (this.element.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+      const text = ids.map((id) => document.getElementById(id)).filter(Boolean).map((el) => el.textContent.trim()).join(' ');
+      return text || (this.options.label ? String(this.options.label) : '');
+    }
+
     createRowScroller(section) {
       section.scroller = document.createElement('div');
       section.scroller.className = 'dcv-hscroll';
+      // Keys scroll the row by moving focus through its items. While the view's tab stop
+      // (its focused row) is elsewhere, the scroller is a tab stop of its own, so the
+      // keyboard can scroll it as a browser lets it scroll any scroller (updateScrollerStops).
+      section.scroller.tabIndex = -1;
+      section.scroller.setAttribute('role', 'group');
       section.scrollContent = document.createElement('div');
       section.scrollContent.className = 'dcv-hcontent';
       section.scroller.appendChild(section.scrollContent);
@@ -690,12 +737,16 @@
     render(opts) {
       if (!this.layout) return;
       const located = opts && opts.located;
+      this.rtl = getComputedStyle(this.element).direction === 'rtl';
       this.fixSectionOrder();
       this.ensureFocusRow();
       const ranges = this.renderRanges();
       const desired = new Map();
       ranges.forEach((range, s) => {
         for (let i = range[0]; i < range[1]; i++) desired.set(this.ensureRow(s, i), [s, i]);
+        // A section scrolled far away keeps its first row: assistive technologies still find
+        // its listbox (tree, grid), its name and its size, and none is ever left empty.
+        if (range[1] <= range[0] && this.sections[s].rows.length) desired.set(this.ensureRow(s, 0), [s, 0]);
       });
       const keep = (row) => {
         if (!row || desired.has(row)) return;
@@ -722,6 +773,7 @@
       }
       this.orderNodes(desired);
       this.updateGridLines();
+      this.updateScrollerStops();
       if (focusedMoved && this.focusRow && this.focusRow.el && document.activeElement !== this.focusRow.el &&
           !this.focusRow.el.contains(document.activeElement)) {
         this.focusRow.el.focus({ preventScroll: true });
@@ -822,9 +874,11 @@
       }
       const cell = row.cell;
       const outline = cell && cell.outline;
-      const role = kind === 'grid' ? 'gridcell' : section.tree ? 'treeitem' : 'listitem';
+      const role = kind === 'grid' ? 'gridcell' : section.tree ? 'treeitem' : 'option';
       if (el.getAttribute('role') !== role) el.setAttribute('role', role);
       const count = section.rows.length;
+      // Only rows near the viewport have nodes: each says where it sits in the whole list
+      // (aria-posinset of aria-setsize; a grid's cells, aria-rowindex of aria-rowcount).
       let posinset = i + 1;
       let setsize = count;
       if (role === 'treeitem') {
@@ -837,15 +891,26 @@
           posinset = siblings.posinset;
           setsize = siblings.setsize;
         }
-      } else if (role === 'gridcell') {
-        el.setAttribute('aria-colindex', String((i % geometry.columns) + 1));
+      } else {
+        el.removeAttribute('aria-level');
+        el.removeAttribute('aria-expanded');
       }
-      el.setAttribute('aria-posinset', String(posinset));
-      el.setAttribute('aria-setsize', String(setsize));
+      if (role === 'gridcell') {
+        el.setAttribute('aria-colindex', String((i % geometry.columns) + 1));
+        el.removeAttribute('aria-posinset');
+        el.removeAttribute('aria-setsize');
+      } else {
+        el.removeAttribute('aria-colindex');
+        el.setAttribute('aria-posinset', String(posinset));
+        el.setAttribute('aria-setsize', String(setsize));
+      }
       const selected = this.selected.has(row);
       el.setAttribute('aria-selected', String(selected));
       el.classList.toggle('dcv-selected', selected);
-      el.setAttribute('aria-label', cell ? C.cellLabel(cell) : 'Loading row ' + (i + 1) + ' of ' + count);
+      el.setAttribute('aria-label', cell ? C.cellLabel(cell, this.editing) : 'Loading row ' + (i + 1) + ' of ' + count);
+      const keys = C.cellKeyShortcuts(cell, this.editing, this.rtl);
+      if (keys) el.setAttribute('aria-keyshortcuts', keys);
+      else el.removeAttribute('aria-keyshortcuts');
       el.classList.toggle('dcv-stale', !!row.stale);
       el.classList.toggle('dcv-header-item', headerItem);
       el.classList.toggle('dcv-first', i === 0);
@@ -958,6 +1023,16 @@
           el.setAttribute('aria-owns', rows.map((row) => row.el.id).join(' '));
         }
       });
+    }
+
+    // A sideways-scrolling row is a tab stop while the view's own tab stop is not inside it.
+    updateScrollerStops() {
+      for (const section of this.sections) {
+        if (!section.scroller) continue;
+        const inside = !!(this.focusRow && this.focusRow.el && section.scroller.contains(this.focusRow.el));
+        const tabIndex = inside ? -1 : 0;
+        if (section.scroller.tabIndex !== tabIndex) section.scroller.tabIndex = tabIndex;
+      }
     }
 
     removeNode(row) {

@@ -252,10 +252,25 @@
       view.handleMessage(message);
     }
 
+    // Whether an error only says that a window or cells request named a state the page has
+    // since left behind (its view's seq moved on).
+    superseded(message) {
+      if (message.code !== 'stale' || (message.inReplyTo !== 'window' && message.inReplyTo !== 'cells')) return false;
+      const view = this.views.get(message.view);
+      return !!view && typeof message.seq === 'number' && view.seq !== message.seq;
+    }
+
     handleError(message) {
       debugStats().errors++;
-      console.warn('[diffable] server refused ' + (message.inReplyTo || 'a message') + ': ' + message.code +
-        (message.message ? ' — ' + message.message : ''));
+      if (this.superseded(message)) {
+        // The page moved on (a structure or batch came in) while its window or cells request
+        // was on the wire: the request named an old state and the page has already asked
+        // again for the new one. Normal, so not a warning; counted for the tests.
+        debugStats().staleReplies = (debugStats().staleReplies || 0) + 1; // diffableDebug.stats
+      } else {
+        console.warn('[diffable] server refused ' + (message.inReplyTo || 'a message') + ': ' + message.code +
+          (message.message ? ' — ' + message.message : ''));
+      }
       if (message.inReplyTo === 'cells') {
         const reply = this.cellReplies.shift();
         if (reply && reply.barrier) this.resolveReorder(reply.barrier, true);
