@@ -1,13 +1,15 @@
 """Shared fixtures of the browser tests: a server per module, a headless Chromium per test,
 and screenshots saved under artifacts/screenshots/."""
 
-import functools
-import os
-import socket
 import subprocess
 import time
 import urllib.request
+import sys
 from pathlib import Path
+
+# Tests/servers.py: the executables' folder and free ports, shared with the other suite.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from servers import bin_path, free_port  # noqa: E402
 
 import pytest
 from selenium import webdriver
@@ -22,23 +24,6 @@ ARTIFACTS = ROOT / "artifacts" / "screenshots"
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "reduced_motion: run the test's browsers with prefers-reduced-motion: reduce")
-
-
-@functools.lru_cache(maxsize=None)
-def bin_path() -> Path:
-    configured = os.environ.get("DIFFABLE_BIN_PATH")
-    if configured:
-        return Path(configured)
-    out = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    )
-    return Path(out.stdout.strip())
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -132,6 +117,17 @@ def second_driver(request):
 def demo(driver, demo_server) -> DemoPage:
     """The demo page, loaded, connected and showing its rows, with the test's probes in it."""
     return DemoPage(driver, demo_server).open()
+
+
+@pytest.fixture
+def browsers():
+    """Browsers a Recipes test opens (recipes_helpers.PageBrowsers); closing them fails the
+    test on any console warning or error they logged."""
+    from recipes_helpers import PageBrowsers
+    opened = PageBrowsers()
+    yield opened
+    problems = opened.close()
+    assert not problems, f"console warnings or errors: {problems}"
 
 
 def screenshot(browser, name: str) -> Path:

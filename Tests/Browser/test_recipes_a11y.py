@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from recipes_helpers import (
-    FOCUS_JS, PageBrowsers, axe_source, run_axe, split, start_recipes_server, stored_recipes,
+    FOCUS_JS, axe_source, run_axe, split, start_recipes_server, stored_recipes,
 )
 
 # Rules about the markup DiffableWeb draws inside a collection view (roles, states and
@@ -45,14 +45,6 @@ def server(tmp_path_factory):
     server = start_recipes_server(tmp_path_factory.mktemp("recipes-a11y"))
     yield server
     server.stop()
-
-
-@pytest.fixture
-def browsers():
-    opened = PageBrowsers()
-    yield opened
-    problems = opened.close()
-    assert not problems, f"console warnings or errors: {problems}"
 
 
 class Audit:

@@ -77,14 +77,6 @@ def long_server(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture
-def browsers():
-    opened = PageBrowsers()
-    yield opened
-    problems = opened.close()
-    assert not problems, f"console warnings or errors: {problems}"
-
-
 def save_for_readme(path):
     """Copies a screenshot to docs/screenshots/, made small with pngquant when it is there."""
     DOCS.mkdir(parents=True, exist_ok=True)

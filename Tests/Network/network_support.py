@@ -5,16 +5,19 @@ check every hostile test ends with.
 Nothing here needs a browser; every connection goes to 127.0.0.1.
 """
 
-import functools
 import json
 import os
 import re
-import socket
 import subprocess
 import threading
 import time
 import urllib.request
+import sys
 from pathlib import Path
+
+# Tests/servers.py: the executables' folder and free ports, shared with the other suite.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from servers import bin_path, free_port  # noqa: E402
 
 import websocket
 
@@ -35,23 +38,6 @@ HEALTH_TIMEOUT = float(os.environ.get("DIFFABLE_HEALTH_TIMEOUT", "1.0"))
 RSS_ALLOWANCE_MB = 200
 
 OPEN_LINE = re.compile(r"open http://[^\s/]+:(\d+)/")
-
-
-@functools.lru_cache(maxsize=None)
-def bin_path() -> Path:
-    configured = os.environ.get("DIFFABLE_BIN_PATH")
-    if configured:
-        return Path(configured)
-    out = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    )
-    return Path(out.stdout.strip())
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def tail(text: str, lines: int = 30) -> str:
