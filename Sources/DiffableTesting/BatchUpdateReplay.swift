@@ -17,11 +17,11 @@
 ///     #expect(cell.origin == .moved(from: IndexPath(indexes: [1, 0])))
 ///     #expect(cell.isReconfigured)
 public struct BatchUpdateReplay<
-  SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable
->: Sendable {
+  SectionIdentifierType: Hashable,
+  ItemIdentifierType: Hashable
+> {
   /// One cell after the update.
-  public struct Cell: Hashable, Sendable {
+  public struct Cell: Hashable {
     /// The item the cell shows.
     public var identifier: ItemIdentifierType
     /// Where the cell comes from.
@@ -41,7 +41,7 @@ public struct BatchUpdateReplay<
   }
 
   /// One section after the update, with its cells in order.
-  public struct Section: Hashable, Sendable {
+  public struct Section: Hashable {
     /// The section's identifier.
     public var identifier: SectionIdentifierType
     /// Where the section comes from.
@@ -121,3 +121,12 @@ public struct BatchUpdateReplay<
   /// - Complexity: O(1)
   public var reconfiguredCellCount: Int { update.reconfiguredItems.count }
 }
+
+// Sendable exactly when the identifiers are, as the snapshots it replays.
+extension BatchUpdateReplay: Sendable
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+
+extension BatchUpdateReplay.Cell: Sendable where ItemIdentifierType: Sendable {}
+
+extension BatchUpdateReplay.Section: Sendable
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}

@@ -125,7 +125,7 @@ extension BatchUpdateSimulator {
   /// The working state of one replay. Items are addressed by their flattened index
   /// (section start plus item index), so every lookup is an array access and the replay is
   /// linear.
-  final class Replayer<S: Hashable & Sendable, I: Hashable & Sendable> {
+  final class Replayer<S: Hashable, I: Hashable> {
     typealias Snapshot = DiffableDataSourceSnapshot<S, I>
     typealias Replay = BatchUpdateReplay<S, I>
 

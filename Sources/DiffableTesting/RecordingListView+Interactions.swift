@@ -41,14 +41,19 @@ extension RecordingListView {
   /// Clicks the outline disclosure control of the item at `indexPath`: asks the data
   /// source to expand it (or collapse it, if expanded). Returns whether the data source
   /// did; `false` also when the cell shows no outline disclosure accessory, as there is
-  /// nothing to click.
+  /// nothing to click, and when the accessory has an `actionHandler`, which runs instead.
   @discardableResult
   public func toggleDisclosure(at indexPath: IndexPath) -> Bool {
     let cell = shownCell(at: indexPath, "toggleDisclosure(at:)")
-    let hasDisclosure = cell.accessories.contains {
+    let disclosure = cell.accessories.first {
       if case .outlineDisclosure = $0.kind { !$0.isHidden } else { false }
     }
-    guard hasDisclosure, let dataSource else { return false }
+    guard let disclosure, let dataSource else { return false }
+    // A handler of its own replaces expanding and collapsing, as in UIKit.
+    if let handler = disclosure.actionHandler {
+      handler()
+      return false
+    }
     let expanded = dataSource.listView(self, outlineStateForItemAt: indexPath)?.isExpanded ?? false
     return dataSource.listView(self, setExpanded: !expanded, forItemAt: indexPath)
   }
@@ -86,6 +91,7 @@ extension RecordingListView {
           + "(it has \(cell.accessories.map(\.kind)))")
     }
     delegate?.listView(self, didActivateAccessory: accessory, forItemAt: indexPath)
+    accessory.actionHandler?()
   }
 
   /// The swipe actions the list configuration offers for the item at `indexPath`.

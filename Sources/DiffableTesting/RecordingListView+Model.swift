@@ -18,7 +18,7 @@ protocol ShownModel {
   mutating func moveItem(at source: IndexPath, to destination: IndexPath)
 }
 
-struct TypedShownModel<S: Hashable & Sendable, I: Hashable & Sendable>: ShownModel {
+struct TypedShownModel<S: Hashable, I: Hashable>: ShownModel {
   var snapshot: DiffableDataSourceSnapshot<S, I>
 
   var erased: DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier> {

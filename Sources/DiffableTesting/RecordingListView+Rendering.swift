@@ -8,25 +8,39 @@ import DiffableDataSource
 
 // What the view shows, as text a test can compare.
 extension RecordingListView {
-  /// The primary text of every cell shown, sections in order.
+  /// The primary text of every cell shown, sections in order (a custom content's
+  /// `accessibilityText`, or its renderer's name in angle brackets).
   public var rows: [String] {
-    cells.joined().map { $0.contentConfiguration?.text ?? "" }
+    cells.joined().map { Self.primaryText(of: $0) }
   }
 
   /// Every cell shown, sections in order, rendered as one line: its text, its secondary
-  /// text after ` · `, then its accessories in brackets, such as
-  /// `Tomato Soup · 25 min [symbol:heart.fill, disclosure]`.
+  /// text after ` · `, then the accessories the list shows in its editing state, in
+  /// brackets, such as `Tomato Soup · 25 min [symbol:heart.fill, disclosure]`.
   public var renderedRows: [String] {
-    cells.joined().map(Self.render)
+    cells.joined().map { Self.render($0, isEditing: isEditing) }
   }
 
-  /// One cell rendered as a line (see ``renderedRows``).
-  public static func render(_ cell: ListCell) -> String {
-    var line = cell.contentConfiguration?.text ?? ""
-    if let secondary = cell.contentConfiguration?.secondaryText { line += " · \(secondary)" }
-    let accessories = cell.accessories.filter { !$0.isHidden }.map { render($0.kind) }
+  /// One cell rendered as a line (see ``renderedRows``), with the accessories shown in a
+  /// list that is editing or not: a `.delete()`, shown only while editing by default, is
+  /// left out of a list that is not, as UIKit hides it.
+  public static func render(_ cell: ListCell, isEditing: Bool = false) -> String {
+    var line = primaryText(of: cell)
+    if let secondary = cell.listContentConfiguration?.secondaryText { line += " · \(secondary)" }
+    let accessories = cell.accessories.filter { $0.isDisplayed(isEditing: isEditing) }.map {
+      render($0.kind)
+    }
     if !accessories.isEmpty { line += " [\(accessories.joined(separator: ", "))]" }
     return line
+  }
+
+  static func primaryText(of cell: ListCell) -> String {
+    switch cell.contentConfiguration {
+    case let list as ListContentConfiguration: list.text ?? ""
+    case let custom as any CustomContentConfiguration:
+      custom.accessibilityText ?? "<\(type(of: custom).rendererName)>"
+    default: ""
+    }
   }
 
   /// A short name for an accessory: `disclosure`, `outline`, `checkmark`, `delete`,

@@ -54,6 +54,20 @@ public final class RecordingListView: ListView {
   /// The list layout: header mode, and the swipe actions per index path.
   public var listConfiguration: ListLayoutConfiguration?
 
+  /// Whether the list is in editing mode (UIKit: `UICollectionView.isEditing`). Accessories
+  /// show by their ``CellAccessory/displayed`` state, and every shown cell restyles itself
+  /// for the change (``ListCell/updateConfiguration(using:)``).
+  public var isEditing = false {
+    didSet {
+      guard isEditing != oldValue else { return }
+      for cell in cells.joined() {
+        var state = cell.configurationState
+        state.isEditing = isEditing
+        cell.applyConfigurationState(state)
+      }
+    }
+  }
+
   /// Every call received, in order.
   public private(set) var calls: [Call] = []
   /// The index paths of every cell pulled from the data source, in order.
@@ -288,7 +302,14 @@ public final class RecordingListView: ListView {
       preconditionFailure("RecordingListView: asked for a cell at \(indexPath) with no data source")
     }
     cellRequests.append(indexPath)
-    return dataSource.listView(self, cellForItemAt: indexPath)
+    let cell = dataSource.listView(self, cellForItemAt: indexPath)
+    // Before it is shown, the cell styles itself for its state, as UIKit's do.
+    var state = cell.configurationState
+    state.isEditing = isEditing
+    state.isExpanded =
+      dataSource.listView(self, outlineStateForItemAt: indexPath)?.isExpanded ?? false
+    cell.applyConfigurationState(state)
+    return cell
   }
 
   /// Headers are few: pulled again for every section after each change.

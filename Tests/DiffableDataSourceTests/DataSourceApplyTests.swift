@@ -209,13 +209,13 @@ struct DataSourceApplyTests {
       return configuration
     }()
     fixture.dataSource.apply(fixture.snapshot([1]))
-    #expect(fixture.view.headers.map { $0?.contentConfiguration?.text } == ["Header 0"])
+    #expect(fixture.view.headers.map { $0?.listContentConfiguration?.text } == ["Header 0"])
     fixture.dataSource.apply(fixture.snapshot([(.main, [1]), (.extra, [2])]))
     #expect(
-      fixture.view.headers.map { $0?.contentConfiguration?.text } == ["Header 0", "Header 1"])
+      fixture.view.headers.map { $0?.listContentConfiguration?.text } == ["Header 0", "Header 1"])
     let made = fixture.dataSource.listView(
       fixture.view, viewForSupplementaryElementOfKind: ListElementKind.header, at: path(0, 0))
-    #expect(made?.contentConfiguration?.text == "Header 0")
+    #expect(made?.listContentConfiguration?.text == "Header 0")
     #expect(
       fixture.dataSource.listView(
         fixture.view, viewForSupplementaryElementOfKind: ListElementKind.footer, at: path(0, 0))

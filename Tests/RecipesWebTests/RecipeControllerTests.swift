@@ -34,6 +34,9 @@ struct RecipeListControllerTests {
     _ = RecipeListController(listView: view, dataStore: smallStore())
     #expect(view.calls == [.reloadData])
     #expect(view.rows == ["Tomato Soup", "Pancakes", "Lentil Stew"])
+    // Delete and reorder controls show only while editing, as in UIKit.
+    #expect(view.renderedRows[1] == "Pancakes · Prep 5 min · Cook 10 min [symbol:heart.fill]")
+    view.isEditing = true
     #expect(
       view.renderedRows[1]
         == "Pancakes · Prep 5 min · Cook 10 min [symbol:heart.fill, delete, reorder]")

@@ -50,7 +50,7 @@ extension BatchUpdate {
 /// The working state of one diff. A struct with every buffer allocated once, so that the
 /// per-section passes allocate nothing.
 @usableFromInline
-internal struct _SnapshotDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
   @usableFromInline internal typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
 
   @usableFromInline internal let old: Snapshot

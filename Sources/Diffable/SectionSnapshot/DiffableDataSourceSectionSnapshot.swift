@@ -32,7 +32,7 @@ import OrderedCollections
 /// after them. Build outlines depth-first (each parent's children appended right after
 /// it): appending at the end of the outline costs only the new items, while inserting in
 /// the middle also costs the items after the insertion point.
-public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable {
+public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {
   /// Every item, in depth-first pre-order. Its index is the item's *position*, which the
   /// parallel arrays below are indexed by.
   @usableFromInline
@@ -113,3 +113,6 @@ internal enum _SectionSnapshotFlag {
   @inline(__always)
   static var visibleAndExpanded: UInt8 { 3 }
 }
+
+// Sendable exactly when the identifiers are (see `DiffableDataSourceSnapshot`).
+extension DiffableDataSourceSectionSnapshot: Sendable where ItemIdentifierType: Sendable {}

@@ -26,9 +26,9 @@ import OrderedCollections
 /// sections keep only where they end. So `itemIdentifiers` is free, every lookup is one
 /// hash, and a diff reuses the old snapshot's hash table instead of building its own.
 public struct DiffableDataSourceSnapshot<
-  SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable
->: Sendable {
+  SectionIdentifierType: Hashable,
+  ItemIdentifierType: Hashable
+> {
   /// The section identifiers, in order.
   @usableFromInline
   internal var _sections: OrderedSet<SectionIdentifierType>
@@ -227,3 +227,9 @@ extension DiffableDataSourceSnapshot {
     return index
   }
 }
+
+// Sendable exactly when the identifiers are, as `Array` is when its elements are: a snapshot
+// of value identifiers can be built on any task and applied on the main actor, and one of
+// class identifiers (all UIKit requires is `Hashable`) stays where it was made.
+extension DiffableDataSourceSnapshot: Sendable
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}

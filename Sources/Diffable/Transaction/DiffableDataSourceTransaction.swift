@@ -10,9 +10,9 @@
 ///       }
 ///     }
 public struct DiffableDataSourceTransaction<
-  SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable
->: Sendable {
+  SectionIdentifierType: Hashable,
+  ItemIdentifierType: Hashable
+> {
   /// The data source's snapshot before the change.
   public let initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   /// The data source's snapshot after the change.
@@ -84,9 +84,9 @@ public struct DiffableDataSourceTransaction<
 /// What a user's reorder did to one section (the counterpart of
 /// `NSDiffableDataSourceSectionTransaction`).
 public struct DiffableDataSourceSectionTransaction<
-  SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable
->: Sendable {
+  SectionIdentifierType: Hashable,
+  ItemIdentifierType: Hashable
+> {
   /// The section this transaction describes.
   public let sectionIdentifier: SectionIdentifierType
   /// The section's items before the change.
@@ -111,3 +111,11 @@ public struct DiffableDataSourceSectionTransaction<
     difference = finalSnapshot.items.difference(from: initialSnapshot.items).inferringMoves()
   }
 }
+
+// Sendable exactly when the identifiers are, as `Array` is when its elements are: class
+// identifiers (all UIKit requires is `Hashable`) keep a transaction on the actor that made it.
+extension DiffableDataSourceTransaction: Sendable
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+
+extension DiffableDataSourceSectionTransaction: Sendable
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}

@@ -7,23 +7,67 @@
 /// state tied to it (selection, focus, an open swipe) survives, while reloading gives the
 /// item a new cell.
 ///
-/// Subclass it for cells with more content; keep added state in stored properties.
+/// Subclass it for cells with more content, and show that content through a
+/// ``CustomContentConfiguration``: the view renders only the configuration and the
+/// accessories, never stored properties of its own.
+///
+/// Like UIKit's cells, a cell restyles itself for its state (selected, editing,
+/// expanded, …): set ``configurationUpdateHandler``, or override
+/// ``updateConfiguration(using:)``; the view calls it before the cell is first shown and
+/// whenever its ``configurationState`` changes.
 @MainActor
 open class ListCell {
+  /// Styles a cell for a state (UIKit: `configurationUpdateHandler`).
+  public typealias ConfigurationUpdateHandler =
+    @MainActor (ListCell, CellConfigurationState) ->
+    Void
+
   /// The reuse identifier of the registration that made the cell.
   public internal(set) var reuseIdentifier: String?
 
-  /// What the cell shows: text, secondary text, image.
-  open var contentConfiguration: ListContentConfiguration?
+  /// What the cell shows: a ``ListContentConfiguration`` (text, secondary text, image) or
+  /// a ``CustomContentConfiguration`` the page draws with a renderer of its own.
+  open var contentConfiguration: (any ContentConfiguration)?
+
+  /// The cell's content as a ``ListContentConfiguration``, or `nil` when it has none or a
+  /// custom one. Saves a cast where UIKit code would write
+  /// `cell.contentConfiguration as? UIListContentConfiguration`.
+  public var listContentConfiguration: ListContentConfiguration? {
+    contentConfiguration as? ListContentConfiguration
+  }
 
   /// The cell's accessories, leading and trailing.
   open var accessories: [CellAccessory] = []
 
-  /// Whether the cell is selected. Views keep it across reconfigures.
-  open var isSelected = false
+  /// Whether ``updateConfiguration(using:)`` replaces ``contentConfiguration`` with its
+  /// `updated(for:)` value (UIKit's property of the same name). On by default.
+  open var automaticallyUpdatesContentConfiguration = true
+
+  /// Runs from ``updateConfiguration(using:)``: restyle the cell for the state.
+  open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+    didSet { setNeedsUpdateConfiguration() }
+  }
+
+  /// The state the cell is shown in. Views set it through
+  /// ``applyConfigurationState(_:)``; selecting the cell changes ``isSelected`` here.
+  public private(set) var configurationState = CellConfigurationState()
+
+  /// Whether the cell is selected. Views keep it across reconfigures; a change restyles
+  /// the cell (``updateConfiguration(using:)``).
+  open var isSelected: Bool {
+    get { configurationState.isSelected }
+    set {
+      guard newValue != configurationState.isSelected else { return }
+      configurationState.isSelected = newValue
+      setNeedsUpdateConfiguration()
+    }
+  }
 
   /// How many times a registration handler has configured this cell object.
   public internal(set) var configurationCount = 0
+
+  /// How many times ``updateConfiguration(using:)`` ran on this cell object.
+  public private(set) var stateUpdateCount = 0
 
   /// Creates an empty cell.
   public required init() {}
@@ -32,10 +76,37 @@ open class ListCell {
   /// assign to ``contentConfiguration``.
   open func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
 
+  /// Shows the cell in `state` and restyles it (``updateConfiguration(using:)``). Views
+  /// call it before a cell is first rendered and whenever its state changes.
+  public func applyConfigurationState(_ state: CellConfigurationState) {
+    configurationState = state
+    setNeedsUpdateConfiguration()
+  }
+
+  /// Restyles the cell for its current state now.
+  ///
+  /// UIKit defers the update to the next layout pass; here it runs at once, because a view
+  /// renders a cell's values when it sends or records them. A view that has already
+  /// rendered the cell shows the change at the cell's next reconfigure.
+  public func setNeedsUpdateConfiguration() {
+    updateConfiguration(using: configurationState)
+  }
+
+  /// Restyles the cell for `state`: replaces a content configuration with its
+  /// `updated(for:)` value (when ``automaticallyUpdatesContentConfiguration``), then runs
+  /// ``configurationUpdateHandler``. Override it in a subclass as in UIKit; call `super`.
+  open func updateConfiguration(using state: CellConfigurationState) {
+    stateUpdateCount += 1
+    if automaticallyUpdatesContentConfiguration, let content = contentConfiguration {
+      contentConfiguration = content.updated(for: state)
+    }
+    configurationUpdateHandler?(self, state)
+  }
+
   /// Called before a view hands out the cell again for another item.
   open func prepareForReuse() {
     contentConfiguration = nil
     accessories = []
-    isSelected = false
+    configurationState = CellConfigurationState()
   }
 }

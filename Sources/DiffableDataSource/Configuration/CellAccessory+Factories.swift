@@ -1,81 +1,111 @@
-// Factories named as UIKit's, so code ported from UIKit reads the same:
-// `cell.accessories = [.disclosureIndicator()]`. UIKit's `options:` structures are flattened
-// into arguments, and `actionHandler:` is gone (see `CellAccessory`).
+// Factories named and shaped as UIKit's, so code ported from UIKit reads the same:
+// `cell.accessories = [.disclosureIndicator()]`, `.delete(displayed: .always, actionHandler:
+// { … })`, `.outlineDisclosure(options: .init(style: .header))`. UIKit's `options:`
+// structures are accepted (see `CellAccessory+Options.swift`), and their two common fields
+// are also plain arguments, `tintColor:` and `isHidden:`, which win over the options'.
 
 extension CellAccessory {
   /// A disclosure chevron at the trailing edge (UIKit: `.disclosureIndicator()`).
   public static func disclosureIndicator(
-    displayed: DisplayedState = .always, tintColor: SemanticColor? = nil, isHidden: Bool = false
+    displayed: DisplayedState = .always, options: Options = Options(),
+    tintColor: SemanticColor? = nil, isHidden: Bool = false
   ) -> CellAccessory {
     CellAccessory(
-      kind: .disclosureIndicator, displayed: displayed, tintColor: tintColor, isHidden: isHidden)
+      kind: .disclosureIndicator, displayed: displayed, tintColor: tintColor ?? options.tintColor,
+      isHidden: isHidden || options.isHidden)
   }
 
   /// An outline disclosure chevron at the trailing edge (UIKit: `.outlineDisclosure()`).
   ///
   /// The default style is `.cell`, where UIKit's is `.automatic` (see
-  /// ``OutlineDisclosureStyle``); use `.header` for a sidebar section header.
+  /// ``OutlineDisclosureStyle``); use `.header` for a sidebar section header. Given
+  /// `options`, their style is used. `actionHandler` replaces the default expand or
+  /// collapse, as in UIKit.
   public static func outlineDisclosure(
     style: OutlineDisclosureStyle = .cell,
     displayed: DisplayedState = .always,
+    options: OutlineDisclosureOptions? = nil,
     tintColor: SemanticColor? = nil,
-    isHidden: Bool = false
+    isHidden: Bool = false,
+    actionHandler: ActionHandler? = nil
   ) -> CellAccessory {
     CellAccessory(
-      kind: .outlineDisclosure(style: style), displayed: displayed, tintColor: tintColor,
-      isHidden: isHidden)
+      kind: .outlineDisclosure(style: options?.style ?? style), displayed: displayed,
+      tintColor: tintColor ?? options?.tintColor, isHidden: isHidden || options?.isHidden == true,
+      actionHandler: actionHandler)
   }
 
   /// A checkmark at the trailing edge (UIKit: `.checkmark()`).
   public static func checkmark(
-    displayed: DisplayedState = .always, tintColor: SemanticColor? = nil, isHidden: Bool = false
+    displayed: DisplayedState = .always, options: Options = Options(),
+    tintColor: SemanticColor? = nil, isHidden: Bool = false
   ) -> CellAccessory {
-    CellAccessory(kind: .checkmark, displayed: displayed, tintColor: tintColor, isHidden: isHidden)
+    CellAccessory(
+      kind: .checkmark, displayed: displayed, tintColor: tintColor ?? options.tintColor,
+      isHidden: isHidden || options.isHidden)
   }
 
   /// A delete control at the leading edge, shown while editing (UIKit: `.delete()`).
+  /// Without `actionHandler`, a tap reveals the cell's trailing swipe actions.
   public static func delete(
     displayed: DisplayedState = .whenEditing,
+    options: Options = Options(),
     tintColor: SemanticColor? = nil,
-    isHidden: Bool = false
+    isHidden: Bool = false,
+    actionHandler: ActionHandler? = nil
   ) -> CellAccessory {
-    CellAccessory(kind: .delete, displayed: displayed, tintColor: tintColor, isHidden: isHidden)
+    CellAccessory(
+      kind: .delete, displayed: displayed, tintColor: tintColor ?? options.tintColor,
+      isHidden: isHidden || options.isHidden, actionHandler: actionHandler)
   }
 
   /// An insert control at the leading edge, shown while editing (UIKit: `.insert()`).
   public static func insert(
     displayed: DisplayedState = .whenEditing,
+    options: Options = Options(),
     tintColor: SemanticColor? = nil,
-    isHidden: Bool = false
+    isHidden: Bool = false,
+    actionHandler: ActionHandler? = nil
   ) -> CellAccessory {
-    CellAccessory(kind: .insert, displayed: displayed, tintColor: tintColor, isHidden: isHidden)
+    CellAccessory(
+      kind: .insert, displayed: displayed, tintColor: tintColor ?? options.tintColor,
+      isHidden: isHidden || options.isHidden, actionHandler: actionHandler)
   }
 
   /// A reorder handle at the trailing edge, shown while editing (UIKit: `.reorder()`).
   public static func reorder(
     displayed: DisplayedState = .whenEditing,
+    options: Options = Options(),
     tintColor: SemanticColor? = nil,
     isHidden: Bool = false
   ) -> CellAccessory {
-    CellAccessory(kind: .reorder, displayed: displayed, tintColor: tintColor, isHidden: isHidden)
+    CellAccessory(
+      kind: .reorder, displayed: displayed, tintColor: tintColor ?? options.tintColor,
+      isHidden: isHidden || options.isHidden)
   }
 
   /// An information button at the trailing edge (UIKit: `.detail()`).
   public static func detail(
-    displayed: DisplayedState = .always, tintColor: SemanticColor? = nil, isHidden: Bool = false
+    displayed: DisplayedState = .always, options: Options = Options(),
+    tintColor: SemanticColor? = nil, isHidden: Bool = false,
+    actionHandler: ActionHandler? = nil
   ) -> CellAccessory {
-    CellAccessory(kind: .detail, displayed: displayed, tintColor: tintColor, isHidden: isHidden)
+    CellAccessory(
+      kind: .detail, displayed: displayed, tintColor: tintColor ?? options.tintColor,
+      isHidden: isHidden || options.isHidden, actionHandler: actionHandler)
   }
 
   /// A short text at the trailing edge, such as a count (UIKit: `.label(text:)`).
   public static func label(
     text: String,
     displayed: DisplayedState = .always,
+    options: Options = Options(),
     tintColor: SemanticColor? = nil,
     isHidden: Bool = false
   ) -> CellAccessory {
     CellAccessory(
-      kind: .label(text: text), displayed: displayed, tintColor: tintColor, isHidden: isHidden)
+      kind: .label(text: text), displayed: displayed, tintColor: tintColor ?? options.tintColor,
+      isHidden: isHidden || options.isHidden)
   }
 
   /// A symbol, such as `"heart.fill"` for a favorite.

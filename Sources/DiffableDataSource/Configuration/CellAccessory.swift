@@ -8,14 +8,14 @@
 ///       ? [.symbol("heart.fill", placement: .trailing, tintColor: .secondaryLabel)]
 ///       : []
 ///
-/// ## Taps are reported, not handled here
+/// ## Taps
 ///
-/// An accessory holds no closures, so it stays plain data that a renderer receives as
-/// JSON. Where UIKit takes an `actionHandler`, a list view instead reports a tap on an
-/// accessory as the accessory's ``kind`` together with the index path of its cell, and the
-/// code that owns the list decides what it means. UIKit's defaults are the model: a tap on
-/// an outline disclosure expands or collapses the item, and a tap on a delete accessory
-/// reveals the cell's trailing swipe actions.
+/// A list view reports a tap on an accessory to its delegate, as the accessory together
+/// with the index path of its cell, and then runs the accessory's ``actionHandler`` if it
+/// has one (UIKit's `actionHandler:` argument). UIKit's defaults are the model when neither
+/// is set: a tap on an outline disclosure expands or collapses the item, and a tap on a
+/// delete accessory reveals the cell's trailing swipe actions. The handler is not part of
+/// the accessory's value: it is not compared, hashed or encoded.
 ///
 /// ## Deviations from UIKit
 /// - A custom view (`.customView`) can only be a symbol: ``Kind/symbol(name:accessibilityLabel:)``.
@@ -23,7 +23,8 @@
 ///   (delete and insert lead, the rest trail), and a renderer honors a changed one.
 /// - ``isHidden`` and ``tintColor`` are fields of UIKit's per-kind `options` structures,
 ///   flattened here and available for every kind.
-/// - UIKit's `multiselect`, `popUpMenu` and `reservedLayoutWidth` are left out.
+/// - UIKit's `multiselect` and `popUpMenu` are left out; `reservedLayoutWidth` is accepted
+///   by the `options:` factories and ignored (the renderer sizes accessories itself).
 ///
 /// The JSON form puts the kind and its values beside the options, for example
 /// `{"displayed": "always", "isHidden": false, "kind": "symbol", "name": "heart.fill",
@@ -59,6 +60,12 @@ public struct CellAccessory: Sendable, Hashable {
   /// Whether it is hidden while keeping its place, so that cells with and without it line
   /// up (UIKit's `isHidden` option).
   public var isHidden: Bool
+  /// Runs on the main actor when the user taps the accessory, after the delegate is told
+  /// (UIKit's `actionHandler:`). Not compared, hashed or encoded.
+  public var actionHandler: ActionHandler?
+
+  /// What runs when the user taps an accessory.
+  public typealias ActionHandler = @MainActor @Sendable () -> Void
 
   /// Creates an accessory. A `nil` displayed state or placement takes UIKit's default for
   /// the kind (``Kind/defaultDisplayedState`` and ``Kind/defaultPlacement``).
@@ -67,8 +74,10 @@ public struct CellAccessory: Sendable, Hashable {
     displayed: DisplayedState? = nil,
     placement: Placement? = nil,
     tintColor: SemanticColor? = nil,
-    isHidden: Bool = false
+    isHidden: Bool = false,
+    actionHandler: ActionHandler? = nil
   ) {
+    self.actionHandler = actionHandler
     self.kind = kind
     self.displayed = displayed ?? kind.defaultDisplayedState
     self.placement = placement ?? kind.defaultPlacement
@@ -85,5 +94,24 @@ public struct CellAccessory: Sendable, Hashable {
     case .whenEditing: return isEditing
     case .whenNotEditing: return !isEditing
     }
+  }
+}
+
+// The handler is behaviour, not part of what the accessory is or looks like.
+extension CellAccessory {
+  /// Whether two accessories are the same kind, shown the same way; handlers are ignored.
+  public static func == (left: CellAccessory, right: CellAccessory) -> Bool {
+    left.kind == right.kind && left.displayed == right.displayed
+      && left.placement == right.placement && left.tintColor == right.tintColor
+      && left.isHidden == right.isHidden
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(displayed)
+    hasher.combine(placement)
+    hasher.combine(tintColor)
+    hasher.combine(isHidden)
   }
 }

@@ -15,8 +15,9 @@
 /// It is plain data, so a renderer receives it as JSON. Deviations from UIKit:
 /// - ``image`` names a symbol or asset (``ListImage``) instead of holding a `UIImage`;
 ///   fonts and colors are names too (``TextStyle``, ``SemanticColor``).
-/// - There is no `attributedText`, no `makeContentView()` (the renderer builds the view) and
-///   no `updated(for:)` (cell states such as selection belong to the list view).
+/// - There is no `attributedText` and no `makeContentView()` (the renderer builds the
+///   view); `updated(for:)` returns the configuration unchanged (see
+///   ``ContentConfiguration``), as UIKit's does for most states.
 /// - ``directionalLayoutMargins`` is optional: `nil` asks for the renderer's default, which
 ///   UIKit would compute from the device and the list's appearance.
 /// - Of UIKit's spacing properties only ``prefersSideBySideTextAndSecondaryText`` is here.

@@ -10,8 +10,8 @@
 ///     dataSource.apply(updatedSnapshot)           // animated batch
 @MainActor
 open class CollectionViewDiffableDataSource<
-  SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable
+  SectionIdentifierType: Hashable,
+  ItemIdentifierType: Hashable
 >: DiffableListDataSource<SectionIdentifierType, ItemIdentifierType> {
   /// Creates a data source that drives `collectionView`, making cells with `cellProvider`.
   public init(collectionView: any ListView, cellProvider: @escaping CellProvider) {

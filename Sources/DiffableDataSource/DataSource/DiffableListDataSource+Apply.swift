@@ -36,13 +36,6 @@ extension DiffableListDataSource {
       completion: completion)
   }
 
-  /// Shows `snapshot` and waits until the view has applied it.
-  public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
-    }
-  }
-
   /// Shows `snapshot` without diffing: the view discards what it shows and reloads.
   ///
   /// - Precondition: Not called while another apply is in progress.
@@ -113,6 +106,8 @@ extension DiffableListDataSource {
       "\(method): called while the data source is applying another snapshot (from a cell "
         + "provider or a handler run during the update). Apple's data source reports this "
         + "as a deadlock; apply after the current update, from its completion.")
+    // Applies called earlier from another thread go first, to keep call order.
+    if !pendingApplies.isEmpty { _drainPendingApplies() }
   }
 
   /// A full snapshot replaces the outlines of the sections whose rows it changes; an

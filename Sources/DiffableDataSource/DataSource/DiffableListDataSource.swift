@@ -9,12 +9,14 @@
 /// new snapshot against it, and drives the view with one batch per apply.
 ///
 /// Use the two subclasses, which carry Apple's names and initializers. Everything here is
-/// main-actor isolated, as Apple's data sources are in the current SDK; snapshots are
-/// `Sendable`, so they can be built anywhere and applied here.
+/// main-actor isolated, as Apple's data sources are in the current SDK. Snapshots of
+/// `Sendable` identifiers can be built anywhere; ``enqueueApply(_:animatingDifferences:completion:)``
+/// and the `async` ``apply(_:animatingDifferences:)`` take one from any thread or task and
+/// apply it here, in call order.
 @MainActor
 open class DiffableListDataSource<
-  SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable
+  SectionIdentifierType: Hashable,
+  ItemIdentifierType: Hashable
 >: ListViewDataSource, @MainActor CustomStringConvertible {
   /// The snapshot type this data source applies.
   public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
@@ -49,6 +51,10 @@ open class DiffableListDataSource<
   var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
   /// Set while a batch is being applied, to catch an apply from inside it.
   var isApplying = false
+  /// Applies called off the main actor, waiting for it (`enqueueApply`).
+  @usableFromInline nonisolated let pendingApplies = _PendingApplies<Snapshot>()
+  /// Set while those run, so that the applies they make don't start the queue again.
+  @usableFromInline var isDrainingPendingApplies = false
   /// Completions the view reported while the batch was still being applied.
   var deferredCompletions: [@MainActor () -> Void] = []
 

@@ -6,8 +6,8 @@
 /// source uses overridable methods instead).
 @MainActor
 open class TableViewDiffableDataSource<
-  SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable
+  SectionIdentifierType: Hashable,
+  ItemIdentifierType: Hashable
 >: DiffableListDataSource<SectionIdentifierType, ItemIdentifierType> {
   /// How rows appear and disappear (the counterpart of `UITableView.RowAnimation`).
   public enum RowAnimation: Hashable, Sendable {

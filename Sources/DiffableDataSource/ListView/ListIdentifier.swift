@@ -3,15 +3,15 @@
 /// A view is not generic over the data source's identifier types, but it needs identity:
 /// to check each batch against what it shows, and to label rows (the browser view writes
 /// ``description`` into a `data-item-id` attribute).
-public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
+public struct ListIdentifier: Hashable, CustomStringConvertible {
   /// The identifier itself.
-  public let base: any Hashable & Sendable
+  public let base: any Hashable
   /// The type the identifier was wrapped as (the data source's identifier type), which
   /// decides equality: a subclass instance wrapped as its superclass compares as one.
-  @usableFromInline let wrappedType: any (Hashable & Sendable).Type
+  @usableFromInline let wrappedType: any Hashable.Type
 
   /// Wraps an identifier.
-  public init<Base: Hashable & Sendable>(_ base: Base) {
+  public init<Base: Hashable>(_ base: Base) {
     self.base = base
     self.wrappedType = Base.self
   }
@@ -30,7 +30,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     guard ObjectIdentifier(left.wrappedType) == ObjectIdentifier(right.wrappedType) else {
       return false
     }
-    func equal<Wrapped: Hashable & Sendable>(_: Wrapped.Type) -> Bool {
+    func equal<Wrapped: Hashable>(_: Wrapped.Type) -> Bool {
       guard let leftValue = left.base as? Wrapped, let rightValue = right.base as? Wrapped
       else { return false }
       return leftValue == rightValue

@@ -16,6 +16,7 @@
 ///     final class CollectionViewAdapter: ListView {
 ///       let collectionView: UICollectionView
 ///       weak var dataSource: (any ListViewDataSource)?
+///       weak var delegate: (any ListViewDelegate)?
 ///       func reloadData() { collectionView.reloadData() }
 ///       func performBatchUpdates(
 ///         _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
@@ -38,6 +39,13 @@ public protocol ListView: AnyObject {
   /// The object the view pulls counts, cells and identities from. Views hold it weakly, as
   /// UIKit's do; a diffable data source sets itself here when it is created.
   var dataSource: (any ListViewDataSource)? { get set }
+
+  /// The object told about the user's selections and accessory taps (UIKit's `delegate`).
+  ///
+  /// A requirement so that code holding only `any ListView` (a cell provider's first
+  /// argument, say) can write `view.delegate = self` as it would with a `UICollectionView`.
+  /// Views hold it weakly, as UIKit's do.
+  var delegate: (any ListViewDelegate)? { get set }
 
   /// Discards what the view shows and pulls everything again from the data source.
   func reloadData()

@@ -111,6 +111,20 @@ public struct WireCell: Hashable, Sendable, Codable {
   public var outline: Outline?
   /// Swipe actions, when the section offers them for this row.
   public var swipe: Swipe?
+  /// A custom content the page draws with the renderer registered under its name, in
+  /// place of `content`.
+  public var custom: Custom?
+
+  /// A ``CustomContentConfiguration`` on the wire: the renderer's name and the
+  /// configuration as JSON.
+  public struct Custom: Hashable, Sendable, Codable {
+    /// The name the page registered the renderer under.
+    public var renderer: String
+    /// The configuration, encoded.
+    public var payload: JSONValue
+    /// What assistive technology reads when the renderer gives no label.
+    public var accessibilityText: String?
+  }
 
   /// Outline state on the wire.
   public struct Outline: Hashable, Sendable, Codable {
@@ -165,5 +179,32 @@ public struct WireRange: Hashable, Sendable, Codable {
     self.section = section
     self.start = start
     self.end = end
+  }
+}
+
+extension WireCell {
+  /// Describes a cell for the page: a ``ListContentConfiguration`` travels as `content`, a
+  /// ``CustomContentConfiguration`` as `custom`; any other configuration shows nothing.
+  init(
+    id: String, configuration: (any ContentConfiguration)?, accessories: [CellAccessory],
+    selected: Bool, outline: Outline?, swipe: Swipe?
+  ) {
+    self.init(
+      id: id, content: configuration as? ListContentConfiguration, accessories: accessories,
+      selected: selected, outline: outline, swipe: swipe,
+      custom: (configuration as? any CustomContentConfiguration).map(Custom.init))
+  }
+}
+
+extension WireCell.Custom {
+  /// Encodes a custom configuration. One that cannot be encoded (a failing `encode(to:)`)
+  /// travels as `null`, and the page's renderer receives `null`.
+  init(_ configuration: any CustomContentConfiguration) {
+    renderer = type(of: configuration).rendererName
+    accessibilityText = configuration.accessibilityText
+    payload =
+      (try? JSONEncoder().encode(configuration)).flatMap {
+        try? JSONDecoder().decode(JSONValue.self, from: $0)
+      } ?? .null
   }
 }

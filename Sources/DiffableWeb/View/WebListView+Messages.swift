@@ -33,24 +33,33 @@ extension WebListView {
 
     case .select(_, let seq, let path):
       try requireRow(path, seq, "select")
+      let previous = selectedItem
       selectedItem = dataSource?.listView(self, identifierForItemAt: path.indexPath)
+      restyleCellsWithUpdateHandlers([previous, selectedItem])
       delegate?.listView(self, didSelectItemAt: path.indexPath)
 
     case .setExpanded(_, let seq, let path, let expanded):
       try requireRow(path, seq, "setExpanded")
+      // A disclosure with a handler of its own runs it instead, as in UIKit.
+      if let handler = liveCell(at: path)?.accessories.first(where: {
+        if case .outlineDisclosure = $0.kind { true } else { false }
+      })?.actionHandler {
+        handler()
+        return
+      }
       // A veto is not an error: nothing changes, and no batch follows.
       dataSource?.listView(self, setExpanded: expanded, forItemAt: path.indexPath)
 
     case .accessory(_, let seq, let path, let kind):
       try requireRow(path, seq, "accessory")
-      let id = dataSource?.listView(self, identifierForItemAt: path.indexPath)
-      guard let cell = id.flatMap({ liveCells[$0] }),
+      guard let cell = liveCell(at: path),
         let accessory = cell.accessories.first(where: { Self.kindName($0.kind) == kind })
       else {
         throw WireError(
           .refused, "the row at \(path) shows no \(kind) accessory", inReplyTo: "accessory")
       }
       delegate?.listView(self, didActivateAccessory: accessory, forItemAt: path.indexPath)
+      accessory.actionHandler?()
 
     case .swipe(_, let seq, let path, let edge, let action):
       try requireRow(path, seq, "swipe")

@@ -167,7 +167,7 @@ public final class WebListView: ListView {
           at: IndexPath(indexes: [section, 0]))
       {
         header = WireCell(
-          id: "header-\(section)", content: view.contentConfiguration,
+          id: "header-\(section)", configuration: view.contentConfiguration,
           accessories: view.accessories, selected: false, outline: nil, swipe: nil)
       }
       return WireSection(
@@ -202,12 +202,37 @@ public final class WebListView: ListView {
     let id = dataSource.listView(self, identifierForItemAt: indexPath)
     let cell = dataSource.listView(self, cellForItemAt: indexPath)
     liveCells[id] = cell
-    let outline = dataSource.listView(self, outlineStateForItemAt: indexPath).map {
+    let outlineState = dataSource.listView(self, outlineStateForItemAt: indexPath)
+    // The server knows selection and expansion; the page passes its own states (focus,
+    // highlight, an open swipe, editing) to a custom renderer.
+    var state = cell.configurationState
+    state.isSelected = id == selectedItem
+    state.isExpanded = outlineState?.isExpanded ?? false
+    cell.applyConfigurationState(state)
+    let outline = outlineState.map {
       WireCell.Outline(level: $0.level, hasChildren: $0.hasChildren, isExpanded: $0.isExpanded)
     }
     return WireCell(
-      id: id.description, content: cell.contentConfiguration, accessories: cell.accessories,
+      id: id.description, configuration: cell.contentConfiguration, accessories: cell.accessories,
       selected: id == selectedItem, outline: outline, swipe: swipeActions(at: indexPath))
+  }
+
+  /// The cell the page holds for a row, if any.
+  func liveCell(at path: WireIndexPath) -> ListCell? {
+    dataSource.flatMap { liveCells[$0.listView(self, identifierForItemAt: path.indexPath)] }
+  }
+
+  /// After the page changed the selection: the rows whose cells style themselves for their
+  /// state are refreshed in place, so a handler's change reaches the page.
+  func restyleCellsWithUpdateHandlers(_ items: [ListIdentifier?]) {
+    let paths = Set(
+      items.compactMap { item -> IndexPath? in
+        guard let item, liveCells[item]?.configurationUpdateHandler != nil else { return nil }
+        return indexPathOfLiveCell(item)
+      })
+    guard !paths.isEmpty, isStarted else { return }
+    performBatchUpdates(
+      BatchUpdate(reconfiguredItems: paths.sorted()), animated: false, completion: nil)
   }
 
   func swipeActions(at indexPath: IndexPath) -> WireCell.Swipe? {
