@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
     .library(name: "DiffableDataSource", targets: ["DiffableDataSource"]),
     .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
+    .library(name: "DiffableUIKitNames", targets: ["DiffableUIKitNames"]),
     .executable(name: "diffable-demo", targets: ["diffable-demo"]),
     .executable(name: "recipes", targets: ["recipes"]),
   ],
@@ -81,6 +82,18 @@ let package = Package(
         "RecipesWeb", "RecipeKit", "DiffableWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: librarySettings
+    ),
+    // UIKit's spellings (typealiases and nested names) where UIKit is missing; empty where
+    // it exists.
+    .target(
+      name: "DiffableUIKitNames",
+      dependencies: ["Diffable", "DiffableDataSource"],
+      swiftSettings: librarySettings
+    ),
+    .testTarget(
+      name: "DiffableUIKitNamesTests",
+      dependencies: ["DiffableUIKitNames", "DiffableTesting"],
       swiftSettings: librarySettings
     ),
     .target(
