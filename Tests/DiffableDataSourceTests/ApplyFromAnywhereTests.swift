@@ -1,8 +1,9 @@
 import Diffable
-import DiffableDataSource
 import DiffableTesting
 import Foundation
 import Testing
+
+@testable import DiffableDataSource
 
 @MainActor
 @Suite("Data source: apply from anywhere")
@@ -88,5 +89,137 @@ struct ApplyFromAnywhereTests {
     let fixture = RecipeFixture([1, 2])
     await fixture.dataSource.apply(fixture.snapshot([2, 1]))
     #expect(fixture.view.rows == ["Recipe 2", "Recipe 1"])
+  }
+}
+
+/// An identifier that counts its hashes and comparisons made in a task marked as the
+/// caller's (a task-local value): the main actor's own jobs never carry the mark, so the
+/// count is the work done off the main actor, in the calling task.
+struct CallerCountingID: Hashable, Sendable {
+  let value: Int
+  @TaskLocal static var isCallerTask = false
+  static let lock = NSLock()
+  nonisolated(unsafe) static var callerLookups = 0
+
+  static func count() {
+    guard isCallerTask else { return }
+    lock.lock()
+    callerLookups += 1
+    lock.unlock()
+  }
+
+  func hash(into hasher: inout Hasher) {
+    Self.count()
+    hasher.combine(value)
+  }
+
+  static func == (left: Self, right: Self) -> Bool {
+    count()
+    return left.value == right.value
+  }
+}
+
+/// A view that records batches and checks nothing, so that it compares no identifiers.
+@MainActor
+final class SilentListView: ListView {
+  weak var dataSource: (any ListViewDataSource)?
+  weak var delegate: (any ListViewDelegate)?
+  var batches: [BatchUpdate] = []
+  func reloadData() {}
+  func performBatchUpdates(
+    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+  ) {
+    batches.append(update)
+    completion?()
+  }
+  func dequeueReusableCell(withReuseIdentifier reuseIdentifier: String, for indexPath: IndexPath)
+    -> ListCell?
+  { nil }
+  func dequeueReusableSupplementaryView(
+    ofKind elementKind: String, withReuseIdentifier reuseIdentifier: String,
+    for indexPath: IndexPath
+  ) -> ListCell? { nil }
+}
+
+@MainActor
+@Suite("Data source: a large diff off the main actor", .serialized)
+struct OffMainDiffTests {
+  typealias Snapshot = DiffableDataSourceSnapshot<Int, CallerCountingID>
+
+  func makeList() -> (SilentListView, CollectionViewDiffableDataSource<Int, CallerCountingID>) {
+    let view = SilentListView()
+    let dataSource = CollectionViewDiffableDataSource<Int, CallerCountingID>(collectionView: view) {
+      _, _, _ in ListCell()
+    }
+    return (view, dataSource)
+  }
+
+  nonisolated static func snapshot(_ values: some Sequence<Int>) -> Snapshot {
+    var snapshot = Snapshot()
+    snapshot.appendSections([0])
+    snapshot.appendItems(values.map(CallerCountingID.init))
+    return snapshot
+  }
+
+  /// Applies `target` from a detached task marked as the caller; returns the lookups made
+  /// in it.
+  func lookupsInCaller(
+    applying target: Snapshot,
+    to dataSource: CollectionViewDiffableDataSource<Int, CallerCountingID>
+  ) async -> Int {
+    CallerCountingID.callerLookups = 0
+    await Task.detached {
+      await CallerCountingID.$isCallerTask.withValue(true) {
+        await dataSource.apply(target)
+      }
+    }.value
+    return CallerCountingID.callerLookups
+  }
+
+  @Test func aLargeDiffRunsInTheCallingTask() async {
+    let (view, dataSource) = makeList()
+    dataSource.applySnapshotUsingReloadData(Self.snapshot(0..<5_000), completion: nil)
+    let target = Self.snapshot((0..<5_000).reversed())
+    let lookups = await lookupsInCaller(applying: target, to: dataSource)
+    #expect(lookups >= 5_000, "the diff looked up every identifier in the calling task")
+    #expect(dataSource.snapshot() == target)
+    #expect(view.batches == [BatchUpdate(from: Self.snapshot(0..<5_000), to: target)])
+  }
+
+  @Test func aSmallDiffRunsOnTheMainActor() async {
+    let (view, dataSource) = makeList()
+    dataSource.applySnapshotUsingReloadData(Self.snapshot(0..<100), completion: nil)
+    let target = Self.snapshot((0..<100).reversed())
+    let lookups = await lookupsInCaller(applying: target, to: dataSource)
+    #expect(lookups == 0)
+    #expect(dataSource.snapshot() == target)
+    #expect(view.batches.count == 1)
+  }
+
+  @Test func aDiffAgainstAStaleSnapshotIsComputedAgain() {
+    let view = RecordingListView()
+    let dataSource = CollectionViewDiffableDataSource<Int, CallerCountingID>(collectionView: view) {
+      view, indexPath, id in
+      let cell = ListCell()
+      var content = cell.defaultContentConfiguration()
+      content.text = "\(id.value)"
+      cell.contentConfiguration = content
+      return cell
+    }
+    dataSource.applySnapshotUsingReloadData(Self.snapshot(0..<5_000))
+    let (base, version) = dataSource._baseForDiff()
+    // Something else changes the list before the off-main result arrives.
+    dataSource.apply(Self.snapshot(0..<4_000))
+    let target = Self.snapshot((0..<5_000).reversed())
+    var done = false
+    dataSource._apply(
+      target, precomputed: BatchUpdate(from: base, to: target), against: version,
+      animatingDifferences: true
+    ) { done = true }
+    #expect(done)
+    #expect(view.rows.count == 5_000)
+    #expect(view.rows.first == "4999")
+    // The simulator checks each batch against what the view showed: a stale diff would fail.
+    #expect(view.rejectedBatches.isEmpty)
   }
 }

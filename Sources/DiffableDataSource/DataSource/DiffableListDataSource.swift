@@ -46,7 +46,12 @@ open class DiffableListDataSource<
   public var reorderingHandlers = ReorderingHandlers()
 
   /// What the view shows now (never carries marks).
-  @usableFromInline var current = Snapshot()
+  @usableFromInline var current = Snapshot() {
+    didSet { currentVersion &+= 1 }
+  }
+  /// Counts changes of `current`, so that a diff computed off the main actor is used only
+  /// against the snapshot it was computed from.
+  @usableFromInline var currentVersion = 0
   /// The outlines applied to single sections, for the sections that still show them.
   var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
   /// Set while a batch is being applied, to catch an apply from inside it.
