@@ -46,6 +46,26 @@ struct SnapshotComplexityTests {
     #expect(counter.total == 0)
   }
 
+  /// A sectioned build appends each section in one pass: every item is hashed once, and
+  /// growing the table (at most log n times) rehashes nothing.
+  @Test func aSectionedBuildHashesEachItemOnce() {
+    let counter = OperationCounter.measure { _ = makeSnapshot(sections: 100, itemsPerSection: 100) }
+    #expect(counter.hashes == 100 * 100)
+    #expect(counter.equalities <= 10_000 / 10)
+  }
+
+  /// A section that repeats an item already shown falls back to moving it, as Apple's does:
+  /// the one-pass append changes nothing when it fails.
+  @Test func aSectionRepeatingAnEarlierItemMovesIt() {
+    var snapshot = makeSnapshot(sections: 2, itemsPerSection: 3)
+    snapshot.appendSections([2])
+    snapshot.appendItems([CountedID(10), CountedID(1), CountedID(11)], toSection: 2)
+    #expect(snapshot.itemIdentifiers(inSection: 0) == [CountedID(0), CountedID(2)])
+    #expect(
+      snapshot.itemIdentifiers(inSection: 2) == [CountedID(10), CountedID(1), CountedID(11)])
+    #expect(snapshot.numberOfItems == 8)
+  }
+
   @Test func appendItemsHashesEachNewItemOnce() {
     var snapshot = makeSnapshot(sections: 3, itemsPerSection: 5_000)
     let items = (100_000..<100_100).map(CountedID.init)

@@ -171,21 +171,23 @@ extension DiffableDataSourceSnapshot {
       _checkInvariants()
       return
     }
-    var existing = false
-    // Grow the hash table once, not repeatedly (each growth rehashes every item).
-    _items.reserveCapacity(countBefore &+ identifiers.count)
-    // One hash per new item: the append both checks uniqueness and indexes the item.
-    for identifier in identifiers {
-      let (inserted, index) = _items.append(identifier)
-      if !inserted {
-        if index >= countBefore { _failOnDuplicates(identifiers, method) }
-        existing = true
+    // One hash per new item, in one pass that both checks uniqueness and indexes the items
+    // (how each section after the first is built); it changes nothing if any item repeats
+    // or already exists, and the per-item loop below finds out which.
+    if !_items.append(uniqueContentsOf: identifiers) {
+      var existing = false
+      for identifier in identifiers {
+        let (inserted, index) = _items.append(identifier)
+        if !inserted {
+          if index >= countBefore { _failOnDuplicates(identifiers, method) }
+          existing = true
+        }
       }
-    }
-    if existing {
-      _items.removeLast(_items.count &- countBefore)
-      _insertItemsMovingExisting(identifiers, at: placement, method)
-      return
+      if existing {
+        _items.removeLast(_items.count &- countBefore)
+        _insertItemsMovingExisting(identifiers, at: placement, method)
+        return
+      }
     }
     // The new block sits at the end; slide it to its place without rehashing anything.
     _items.moveSubrange(countBefore..<_items.count, to: offset)

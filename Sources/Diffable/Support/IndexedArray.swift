@@ -163,6 +163,59 @@ internal struct _IndexedArray<Element: Hashable> {
     return (true, offset)
   }
 
+  /// Appends `newElements` in one pass if none is present and none repeats; otherwise
+  /// changes nothing and returns `false`.
+  ///
+  /// The bulk form of ``append(_:)`` for a snapshot's appends: one copy of the new elements
+  /// into storage, then one probe per element straight into the buckets, with the table
+  /// grown (geometrically) once up front.
+  ///
+  /// - Complexity: O(*k*) amortized expected for *k* new elements, one hash each; O(*n*)
+  ///   when it fails (the table is rebuilt without the new entries, hashing nothing).
+  @inlinable
+  internal mutating func append(uniqueContentsOf newElements: [Element]) -> Bool {
+    let countBefore = elements.count
+    guard !newElements.isEmpty else { return true }
+    reserveCapacity(countBefore &+ newElements.count)
+    elements.append(contentsOf: newElements)
+    let scale = self.scale
+    // The storage goes in as an argument (a second reference, released on return): read
+    // through `self` while the buckets are written, it would overlap the access to `table`.
+    let unique = _indexNewElements(from: countBefore, in: elements)
+    if !unique {
+      _rebuildTable(scale: scale) { $0 < countBefore ? $0 : -1 }
+      elements.removeLast(elements.count &- countBefore)
+    }
+    return unique
+  }
+
+  /// Writes the buckets of `stored[countBefore...]`; `false` on the first that is equal to
+  /// one already indexed (the buckets then hold some of them: the caller rebuilds).
+  @inlinable
+  internal mutating func _indexNewElements(from countBefore: Int, in stored: [Element]) -> Bool {
+    let scale = self.scale
+    return table.withUnsafeMutableBufferPointer { buckets in
+      stored.withUnsafeBufferPointer { stored in
+        let mask = buckets.count &- 1
+        for offset in countBefore..<stored.count {
+          let element = stored[offset]
+          let hash = Self._hashBits(element)
+          var bucket = Self._home(ofHash: hash, scale: scale)
+          while true {
+            let entry = buckets[bucket]
+            if entry == 0 { break }
+            if entry >> 32 == hash && stored[Self._offset(ofEntry: entry)] == element {
+              return false
+            }
+            bucket = (bucket &+ 1) & mask
+          }
+          buckets[bucket] = Self._entry(hash: hash, offset: offset)
+        }
+        return true
+      }
+    }
+  }
+
   /// Makes room for `minimumCapacity` elements without growing the table again.
   ///
   /// - Complexity: O(*n*) when the table grows, with no hashing.
