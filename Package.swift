@@ -35,6 +35,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     // RecipeKit: Combine's stand-in where Apple's Combine is missing.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // `swift package generate-documentation` (scripts/docs.sh); no target depends on it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(

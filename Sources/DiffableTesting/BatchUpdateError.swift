@@ -1,4 +1,4 @@
-/// A batch-update rule that a ``BatchUpdate`` breaks, as found by ``BatchUpdateSimulator``.
+/// A batch-update rule that a `BatchUpdate` breaks, as found by ``BatchUpdateSimulator``.
 ///
 /// UIKit raises `NSInternalInconsistencyException` for most of these; the rest (a wrong
 /// result, an ignored mark, a lost cell) are silent mis-animations or stale cells. The

@@ -4,7 +4,7 @@
   import Foundation
 #endif
 
-/// What a list view shows after a ``BatchUpdate`` replayed by ``BatchUpdateSimulator``:
+/// What a list view shows after a `BatchUpdate` replayed by ``BatchUpdateSimulator``:
 /// every section and cell in order, with where each one came from.
 ///
 /// A replay exists only for a batch that obeys every rule and lands exactly on the new

@@ -4,7 +4,7 @@
   import Foundation
 #endif
 
-/// An independent oracle for ``BatchUpdate``: it applies a batch to an old snapshot the way
+/// An independent oracle for `BatchUpdate`: it applies a batch to an old snapshot the way
 /// `performBatchUpdates` does, enforces every batch-update rule a list view enforces, and
 /// reports where every section and cell ends up.
 ///

@@ -20,9 +20,9 @@ import DiffableDataSource
 ///     #expect(view.rows == ["Alpha", "Beta"])
 ///
 /// A diffable data source hands the view its snapshot (see
-/// ``ListViewDataSource/listView(_:visitSnapshot:)``), so batches are checked at the data
+/// `ListViewDataSource.listView(_:visitSnapshot:)`), so batches are checked at the data
 /// source's own identifier types, in time linear in the items but with no hashing; other
-/// data sources are asked for every identifier, boxed as ``ListIdentifier``.
+/// data sources are asked for every identifier, boxed as `ListIdentifier`.
 ///
 /// A batch that breaks a rule (or does not land on the data source's new state) is what
 /// makes UIKit raise; by default the view stops the program the same way, with the
@@ -80,7 +80,7 @@ public final class RecordingListView: ListView {
   /// The identifiers shown, as the view knows them.
   ///
   /// - Complexity: O(*n*) for *n* items when the data source hands over its own snapshot
-  ///   (see ``ListViewDataSource/listView(_:visitSnapshot:)``): the view keeps that snapshot
+  ///   (see `ListViewDataSource.listView(_:visitSnapshot:)`): the view keeps that snapshot
   ///   and boxes every identifier on each read.
   public var model: DiffableDataSourceSnapshot<ListIdentifier, ListIdentifier> { shown.erased }
   /// The model as the view keeps it.
@@ -93,7 +93,7 @@ public final class RecordingListView: ListView {
   /// The cells shown, as the view keeps them.
   let shownCells = CellRows()
   /// The section headers shown, one per section (`nil` where the data source gave none),
-  /// when ``listConfiguration`` has ``ListLayoutConfiguration/HeaderMode/supplementary``
+  /// when ``listConfiguration`` has `ListLayoutConfiguration.HeaderMode.supplementary`
   /// headers; empty otherwise.
   public private(set) var headers: [ListCell?] = []
   /// Cells waiting to be reused, by reuse identifier.

@@ -7,7 +7,7 @@
 /// The minimum a list view needs to be driven by a diffable data source.
 ///
 /// The view keeps what it shows; the data source tells it what changed, one
-/// ``BatchUpdate`` at a time, and the view pulls counts and cells from its
+/// `BatchUpdate` at a time, and the view pulls counts and cells from its
 /// ``ListViewDataSource`` the way `UICollectionView` pulls from its data source.
 ///
 /// `RecordingListView` (in `DiffableTesting`) and the browser collection view of
@@ -50,7 +50,7 @@ public protocol ListView: AnyObject {
   /// Discards what the view shows and pulls everything again from the data source.
   func reloadData()
 
-  /// Applies one batch: structural changes first (index spaces as ``BatchUpdate``
+  /// Applies one batch: structural changes first (index spaces as `BatchUpdate`
   /// documents), then the reconfigures, which refresh the existing cells in place.
   ///
   /// The data source has already switched to the new state when this is called, so cells

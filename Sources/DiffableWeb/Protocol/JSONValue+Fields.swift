@@ -12,6 +12,7 @@ extension WireError {
   ///   - expectation: What the field must be, as a phrase: "a whole number from 0 to 10080".
   ///   - tooLarge: Whether the field is refused for its size (code `tooLarge`) rather than
   ///     its value (code `malformed`).
+  ///   - inReplyTo: The type of the refused message, when known.
   public static func invalidField(
     _ field: String, _ expectation: String, tooLarge: Bool = false, inReplyTo: String? = nil
   ) -> WireError {

@@ -1,7 +1,7 @@
 import DiffableDataSource
 import Foundation
 
-/// The server side of a collection view shown in a browser page: a ``ListView`` a diffable
+/// The server side of a collection view shown in a browser page: a `ListView` a diffable
 /// data source drives, which forwards every reload and batch to the page as protocol
 /// messages (`Docs/WebProtocol.md`) and answers the page's requests.
 ///
