@@ -55,8 +55,8 @@ public final class RecordingListView: ListView {
   public var listConfiguration: ListLayoutConfiguration?
 
   /// Whether the list is in editing mode (UIKit: `UICollectionView.isEditing`). Accessories
-  /// show by their ``CellAccessory/displayed`` state, and every shown cell restyles itself
-  /// for the change (``ListCell/updateConfiguration(using:)``).
+  /// show by their `CellAccessory.displayed` state, and every shown cell restyles itself
+  /// for the change (`ListCell.updateConfiguration(using:)`).
   public var isEditing = false {
     didSet {
       guard isEditing != oldValue else { return }

@@ -5,65 +5,65 @@
   @_exported import Diffable
   @_exported import DiffableDataSource
 
-  /// UIKit's name for ``DiffableDataSourceSnapshot``.
+  /// UIKit's name for `DiffableDataSourceSnapshot`.
   public typealias NSDiffableDataSourceSnapshot<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
   > = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 
-  /// UIKit's name for ``DiffableDataSourceSectionSnapshot``.
+  /// UIKit's name for `DiffableDataSourceSectionSnapshot`.
   public typealias NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> =
     DiffableDataSourceSectionSnapshot<ItemIdentifierType>
 
-  /// UIKit's name for ``DiffableDataSourceTransaction``.
+  /// UIKit's name for `DiffableDataSourceTransaction`.
   public typealias NSDiffableDataSourceTransaction<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
   > = DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
 
-  /// UIKit's name for ``DiffableDataSourceSectionTransaction``.
+  /// UIKit's name for `DiffableDataSourceSectionTransaction`.
   public typealias NSDiffableDataSourceSectionTransaction<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
   > = DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>
 
-  /// UIKit's name for ``CollectionViewDiffableDataSource``.
+  /// UIKit's name for `CollectionViewDiffableDataSource`.
   public typealias UICollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
   > = CollectionViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>
 
-  /// UIKit's name for ``TableViewDiffableDataSource``.
+  /// UIKit's name for `TableViewDiffableDataSource`.
   public typealias UITableViewDiffableDataSource<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
   > = TableViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>
 
-  /// UIKit's list cell: a ``ListCell``.
+  /// UIKit's list cell: a `ListCell`.
   public typealias UICollectionViewListCell = ListCell
-  /// UIKit's collection view cell: a ``ListCell`` too, since every cell here is rendered
+  /// UIKit's collection view cell: a `ListCell` too, since every cell here is rendered
   /// from its content configuration.
   public typealias UICollectionViewCell = ListCell
-  /// UIKit's table view cell: a ``ListCell``.
+  /// UIKit's table view cell: a `ListCell`.
   public typealias UITableViewCell = ListCell
-  /// UIKit's name for ``ListContentConfiguration``.
+  /// UIKit's name for `ListContentConfiguration`.
   public typealias UIListContentConfiguration = ListContentConfiguration
-  /// UIKit's name for ``ContentConfiguration``.
+  /// UIKit's name for `ContentConfiguration`.
   public typealias UIContentConfiguration = ContentConfiguration
-  /// UIKit's name for ``CellConfigurationState``.
+  /// UIKit's name for `CellConfigurationState`.
   public typealias UICellConfigurationState = CellConfigurationState
-  /// UIKit's name for ``CellAccessory``.
+  /// UIKit's name for `CellAccessory`.
   public typealias UICellAccessory = CellAccessory
-  /// UIKit's name for ``ListLayoutConfiguration``.
+  /// UIKit's name for `ListLayoutConfiguration`.
   public typealias UICollectionLayoutListConfiguration = ListLayoutConfiguration
-  /// UIKit's name for ``SwipeActionsConfiguration``.
+  /// UIKit's name for `SwipeActionsConfiguration`.
   public typealias UISwipeActionsConfiguration = SwipeActionsConfiguration
-  /// UIKit's name for ``ContextualAction``.
+  /// UIKit's name for `ContextualAction`.
   public typealias UIContextualAction = ContextualAction
-  /// UIKit's name for a color: a ``SemanticColor``, so `.systemRed` and `.secondaryLabel`
+  /// UIKit's name for a color: a `SemanticColor`, so `.systemRed` and `.secondaryLabel`
   /// read the same.
   public typealias UIColor = SemanticColor
-  /// UIKit's name for an image: a ``ListImage`` (see `UIImage(systemName:)`).
+  /// UIKit's name for an image: a `ListImage` (see `UIImage(systemName:)`).
   public typealias UIImage = ListImage
 
   /// The nested names UIKit code reaches through `UICollectionView`.
   ///
-  /// A namespace, not a view: the view a data source drives is any ``ListView``
+  /// A namespace, not a view: the view a data source drives is any `ListView`
   /// (`WebListView` in a browser, `RecordingListView` in tests), so where UIKit code
   /// declares `collectionView: UICollectionView`, write `any ListView`.
   public enum UICollectionView {
@@ -82,7 +82,7 @@
 
   /// The nested names UIKit code reaches through `UICollectionViewCompositionalLayout`.
   public enum UICollectionViewCompositionalLayout {
-    /// Returns the list configuration itself: a ``ListView`` takes section layouts from its
+    /// Returns the list configuration itself: a `ListView` takes section layouts from its
     /// own provider (`WebListView.sectionLayoutProvider`), not from a layout object.
     public static func list(using configuration: ListLayoutConfiguration)
       -> ListLayoutConfiguration

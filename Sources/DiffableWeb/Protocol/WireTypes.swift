@@ -115,7 +115,7 @@ public struct WireCell: Hashable, Sendable, Codable {
   /// place of `content`.
   public var custom: Custom?
 
-  /// A ``CustomContentConfiguration`` on the wire: the renderer's name and the
+  /// A `CustomContentConfiguration` on the wire: the renderer's name and the
   /// configuration as JSON.
   public struct Custom: Hashable, Sendable, Codable {
     /// The name the page registered the renderer under.
