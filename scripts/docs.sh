@@ -4,8 +4,9 @@
 #
 #   scripts/docs.sh [TARGET...]
 #
-# TARGET defaults to every library: Diffable, DiffableDataSource, DiffableTesting and
-# DiffableWeb. The archives land in .build/plugins/Swift-DocC/outputs/TARGET.doccarchive.
+# TARGET defaults to every library: Diffable, DiffableDataSource, DiffableTesting,
+# DiffableWeb and DiffableUIKitNames. The archives land in
+# .build/plugins/Swift-DocC/outputs/TARGET.doccarchive.
 # SwiftPM resolves the plugin itself (Package.swift lists it), so a fresh clone needs
 # nothing else.
 #
@@ -22,14 +23,14 @@ fi
 
 case "${1:-}" in
   -h | --help)
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
 esac
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(Diffable DiffableDataSource DiffableTesting DiffableWeb)
+  targets=(Diffable DiffableDataSource DiffableTesting DiffableWeb DiffableUIKitNames)
 fi
 
 logs="$(mktemp -d)"
