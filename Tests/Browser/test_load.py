@@ -33,7 +33,7 @@ def test_sections_render_with_roles_ids_and_positions(demo):
     assert sections == [
         {"id": "row", "role": "listbox"},
         {"id": "outline", "role": "tree"},
-        {"id": "list", "role": "listbox"},
+        {"id": "list", "role": "grid"},
     ]
     assert [s["count"] for s in demo.view_state()["sections"]] == [12, 7, 40]
 
@@ -56,7 +56,7 @@ def test_sections_render_with_roles_ids_and_positions(demo):
     entries = demo.cells("list")
     assert len(entries) >= 8
     for cell in entries:
-        assert cell["role"] == "option"
+        assert cell["role"] == "row"
         assert cell["id"] == f"entry-{cell['posinset']}"
         assert cell["text"] == f"Entry {cell['posinset']}"
         assert cell["setsize"] == 40

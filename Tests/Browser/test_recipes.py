@@ -186,7 +186,7 @@ def test_first_load_shows_sidebar_and_every_recipe(page):
     assert [int(r["id"]) for r in rows] == [r["id"] for r in recipes]
     assert [r["posinset"] for r in rows] == list(range(1, len(recipes) + 1))
     for row, recipe in zip(rows, recipes):
-        assert row["setsize"] == len(recipes), row
+        assert (row["role"], row["setsize"]) == ("row", len(recipes)), row
         assert row["title"] == recipe["title"]
         assert row["subtitle"] == subtitle(recipe) != "", recipe["title"]
         assert row["image"]["src"] == f"/images/{recipe['imageName']}.svg"
@@ -438,7 +438,7 @@ def test_delete_with_confirmation_then_undo(page):
     page.wait(lambda _: page.has_row(target["id"]), "the row to come back")
     wait_stored(page, lambda s: [r["id"] for r in s["recipes"]] == order, "the recipe back in its place")
     assert page.list_ids() == [r["id"] for r in members]
-    assert page.row(target["id"]).get_attribute("aria-posinset") == "3"
+    assert page.row(target["id"]).get_attribute("aria-rowindex") == "3"
     assert page.is_hidden("toast")
     assert page.text("filter-title") == name
 
@@ -468,7 +468,7 @@ def test_delete_by_swipe_then_undo(page):
     page.el("toast-undo").click()
     page.wait(lambda _: page.has_row(target["id"]), "the row to come back")
     wait_stored(page, lambda s: [r["id"] for r in s["recipes"]] == order, "the recipe back in its place")
-    assert page.row(target["id"]).get_attribute("aria-posinset") == "2"
+    assert page.row(target["id"]).get_attribute("aria-rowindex") == "2"
 
 
 # --- 8. reorder, persisted ------------------------------------------------------------------------------

@@ -202,8 +202,9 @@
   }
 
   // What a pointer user learns from an accessory's tooltip. Accessories are drawn for the
-  // eye and the pointer only (aria-hidden): a row is an option of a listbox (or a treeitem,
-  // a gridcell), so its contents reach assistive technologies through the row's name
+  // eye and the pointer only (aria-hidden): a row is one focusable item (a list's row, a
+  // treeitem, an option, a gridcell), so its contents reach assistive technologies through
+  // the row's name
   // (cellLabel: a symbol's accessibilityLabel, a label's text, a checkmark) and its
   // actions through keys on the row (cellKeyShortcuts, diffable-input.js), never as
   // controls nested in it.
@@ -341,9 +342,24 @@
     body.append(before, content, after, more);
     const separator = document.createElement('div');
     separator.className = 'dcv-separator';
+    separator.setAttribute('role', 'none');
+    separator.setAttribute('aria-hidden', 'true');
     el.append(leading, trailing, body, separator);
     el.dcv = { leading, trailing, body, before, content, after, more };
     return el;
+  }
+
+  // A list's row (role=row) may own only cells: its body and its swipe actions become
+  // gridcells, so the actions' buttons sit in a cell (where controls may be) rather than
+  // in the row itself. Closed actions are visibility: hidden (diffable.css), hence out of
+  // the accessibility tree; an edge without actions is `hidden`. Other rows (treeitem,
+  // option, gridcell) have no roles inside.
+  function setRowParts(el, isGridRow) {
+    const parts = el.dcv;
+    for (const part of [parts.leading, parts.trailing, parts.body]) {
+      if (isGridRow) part.setAttribute('role', 'gridcell');
+      else part.removeAttribute('role');
+    }
   }
 
   // options: {editing, assetBase, indent, expanded, imageTint, textDefaults}
@@ -461,6 +477,7 @@
     colorValue,
     isDisplayed,
     createCellElement,
+    setRowParts,
     fillCell,
     fillHeader,
     cellLabel,

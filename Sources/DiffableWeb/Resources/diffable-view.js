@@ -23,6 +23,19 @@
 
   let nextRowKey = 1;
 
+  // What a section's rows are to assistive technologies: a compositional grid's cells, an
+  // outline's treeitems, a sideways row's options, and otherwise (a list) a grid's rows.
+  function sectionRole(section, geometry) {
+    if (geometry.kind === 'grid') return 'grid';
+    if (section.tree) return 'tree';
+    return geometry.kind === 'row' ? 'listbox' : 'grid';
+  }
+  const ROW_ROLES = { tree: 'treeitem', listbox: 'option' };
+  function rowRole(section, geometry) {
+    if (geometry.kind === 'grid') return 'gridcell';
+    return ROW_ROLES[sectionRole(section, geometry)] || 'row';
+  }
+
   // The shared debug hook the browser tests read. `stats.cellNodes` counts cell nodes in the
   // document right now (ghosts of deleted rows fading out included); snapshot() is the
   // same as plain JSON-safe data (the views themselves hold DOM nodes).
@@ -61,10 +74,11 @@
     //
     // Names for assistive technologies come from the page, never from the server's
     // identifiers: the view is a group named by the element's own aria-label or
-    // aria-labelledby, else by `label`. Each section is a listbox (a tree for outlines, a
-    // grid for grids) named by its header when it shows one, else by `sectionLabel` (an
-    // object keyed by section id, or a function (sectionInfo, index) -> string), else by the
-    // view's name (and its position, when the view has several sections).
+    // aria-labelledby, else by `label`. Each section (a grid of rows for a list, a tree for
+    // an outline, a listbox for a sideways row, a grid of cells for a grid) is named by its
+    // header when it shows one, else by `sectionLabel` (an object keyed by section id, or a
+    // function (sectionInfo, index) -> string), else by the view's name (and its position,
+    // when the view has several sections).
     constructor(element, connection, name, options) {
       super();
       this.element = element;
@@ -523,7 +537,7 @@
       const learned = this.learned.get(section.id) || {};
       if (cell.outline && !section.tree) {
         section.tree = learned.tree = true;
-        if (section.items) section.items.setAttribute('role', 'tree');
+        if (this.layout && this.layout.sections[s]) this.applyItemsRole(section, this.layout.sections[s]);
       }
       const layout = section.info.layout;
       const headerItem = layout && layout.kind === 'list' && layout.list && layout.list.headerMode === 'firstItemInSection' && i === 0;
@@ -610,21 +624,9 @@
         (geometry.separators ? ' dcv-separators' : '') + (section.tree ? ' dcv-tree' : '');
       el.setAttribute('data-section-id', section.id);
       if (geometry.kind === 'row' && !section.scroller) this.createRowScroller(section);
-      // The rows' container carries the role, so the listbox (tree, grid) owns only its
-      // items; the header beside it is a heading that names it. Roles that carry selection:
-      // option, treeitem and gridcell take aria-selected, listitem does not.
       const items = geometry.kind === 'row' ? section.scrollContent : section.itemsEl;
       section.items = items;
-      items.setAttribute('role', geometry.kind === 'grid' ? 'grid' : section.tree ? 'tree' : 'listbox');
-      if (geometry.kind === 'row' && !section.tree) items.setAttribute('aria-orientation', 'horizontal');
-      else items.removeAttribute('aria-orientation');
-      if (geometry.kind === 'grid') {
-        items.setAttribute('aria-rowcount', String(geometry.lines));
-        items.setAttribute('aria-colcount', String(geometry.columns));
-      } else {
-        items.removeAttribute('aria-rowcount');
-        items.removeAttribute('aria-colcount');
-      }
+      this.applyItemsRole(section, geometry);
       const header = section.info.header;
       const showsHeader = geometry.kind === 'list' ? geometry.hasHeader : geometry.headerHeight > 0;
       const headerKey = showsHeader ? JSON.stringify(header) + this.editing : '';
@@ -666,6 +668,29 @@
         section.scroller.style.scrollPaddingInline = geometry.pad.leading + 'px ' + geometry.pad.trailing + 'px';
         section.scrollContent.style.width = geometry.scrollWidth + 'px';
         section.scrollContent.style.height = geometry.rowBandHeight + 'px';
+      }
+    }
+
+    // The rows' container carries the role, so the grid (tree, listbox) owns only its rows;
+    // the header beside it is a heading that names it. A list is a one-column grid of rows
+    // rather than a listbox of options: an option's contents are presentational, so the
+    // buttons of open swipe actions could not live in it, while a row owns cells and a cell
+    // may hold controls. Only rows near the viewport have nodes, so a grid says how many rows
+    // it has in all (aria-rowcount) and each row where it sits (aria-rowindex).
+    applyItemsRole(section, geometry) {
+      const items = section.items;
+      if (!items) return;
+      const role = sectionRole(section, geometry);
+      if (items.getAttribute('role') !== role) items.setAttribute('role', role);
+      if (role === 'listbox') items.setAttribute('aria-orientation', 'horizontal');
+      else items.removeAttribute('aria-orientation');
+      if (role === 'grid') {
+        const grid = geometry.kind === 'grid';
+        items.setAttribute('aria-rowcount', String(grid ? geometry.lines : section.rows.length));
+        items.setAttribute('aria-colcount', String(grid ? geometry.columns : 1));
+      } else {
+        items.removeAttribute('aria-rowcount');
+        items.removeAttribute('aria-colcount');
       }
     }
 
@@ -745,7 +770,7 @@
       ranges.forEach((range, s) => {
         for (let i = range[0]; i < range[1]; i++) desired.set(this.ensureRow(s, i), [s, i]);
         // A section scrolled far away keeps its first row: assistive technologies still find
-        // its listbox (tree, grid), its name and its size, and none is ever left empty.
+        // its grid (tree, listbox), its name and its size, and none is ever left empty.
         if (range[1] <= range[0] && this.sections[s].rows.length) desired.set(this.ensureRow(s, 0), [s, 0]);
       });
       const keep = (row) => {
@@ -874,11 +899,15 @@
       }
       const cell = row.cell;
       const outline = cell && cell.outline;
-      const role = kind === 'grid' ? 'gridcell' : section.tree ? 'treeitem' : 'option';
-      if (el.getAttribute('role') !== role) el.setAttribute('role', role);
+      const role = rowRole(section, geometry);
+      if (el.getAttribute('role') !== role) {
+        el.setAttribute('role', role);
+        C.setRowParts(el, role === 'row');
+      }
       const count = section.rows.length;
       // Only rows near the viewport have nodes: each says where it sits in the whole list
-      // (aria-posinset of aria-setsize; a grid's cells, aria-rowindex of aria-rowcount).
+      // (a list's rows, aria-rowindex of the grid's aria-rowcount; options and treeitems,
+      // aria-posinset of aria-setsize; a grid's cells, their line's aria-rowindex).
       let posinset = i + 1;
       let setsize = count;
       if (role === 'treeitem') {
@@ -895,14 +924,18 @@
         el.removeAttribute('aria-level');
         el.removeAttribute('aria-expanded');
       }
-      if (role === 'gridcell') {
-        el.setAttribute('aria-colindex', String((i % geometry.columns) + 1));
-        el.removeAttribute('aria-posinset');
-        el.removeAttribute('aria-setsize');
-      } else {
-        el.removeAttribute('aria-colindex');
+      if (role === 'gridcell') el.setAttribute('aria-colindex', String((i % geometry.columns) + 1));
+      else el.removeAttribute('aria-colindex');
+      if (role === 'row') el.setAttribute('aria-rowindex', String(i + 1));
+      else el.removeAttribute('aria-rowindex');
+      // aria-posinset and aria-setsize belong to options and treeitems (on a row, only a
+      // treegrid's may carry them).
+      if (role === 'option' || role === 'treeitem') {
         el.setAttribute('aria-posinset', String(posinset));
         el.setAttribute('aria-setsize', String(setsize));
+      } else {
+        el.removeAttribute('aria-posinset');
+        el.removeAttribute('aria-setsize');
       }
       const selected = this.selected.has(row);
       el.setAttribute('aria-selected', String(selected));
