@@ -353,3 +353,25 @@ def test_edit_mode_deletes_in_two_steps_and_the_toast_is_announced(browsers, ser
     assert page.text("toast-message").startswith("Deleted")
     page.el("toast-undo").click()
     page.wait(lambda _: [r["id"] for r in stored_recipes(server.data_dir)] == before, "the recipe back in place")
+
+
+def test_saved_changes_are_announced_politely(browsers, server):
+    """The server's `saved` reply is said in the polite status region, for screen readers
+    only: nothing shows over the content (the heart and the pressed toggle show it)."""
+    page = browsers.page(server, 1440)
+    target = next(r for r in stored_recipes(server.data_dir)[:8] if not r["isFavorite"])
+    page.select_recipe(target["id"])
+    status = page.el("save-status")
+    assert page.js("return arguments[0].closest('[role=status][aria-live=polite]').id", status) == "toast-region"
+    assert status.text == "" and page.js("return arguments[0].textContent", status) == ""
+
+    page.el("detail-favorite").click()
+    page.wait(lambda _: page.js("return arguments[0].textContent", status) == "Saved: added to Favorites.",
+              "the announcement that the favorite was saved")
+    box = page.js("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]", status)
+    assert box[0] <= 1 and box[1] <= 1, f"the announcement is for screen readers only, not drawn: {box}"
+    assert page.is_hidden("toast"), "no toast covers the content"
+
+    page.el("detail-favorite").click()
+    page.wait(lambda _: page.js("return arguments[0].textContent", status) == "Saved: removed from Favorites.",
+              "the announcement that the change back was saved")

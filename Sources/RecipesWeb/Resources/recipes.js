@@ -743,6 +743,28 @@
     toast.dataset.recipeId = payload && payload.id != null ? String(payload.id) : '';
   });
 
+  // `saved` {request, id?, isFavorite?}: a change this tab asked for is on disk. Said politely,
+  // in the toast's live region but not in a toast: the change already shows on screen.
+  const SAVED_WORDS = {
+    reorder: () => 'Saved the new order.',
+    undoDelete: () => 'Saved: the recipe is back.',
+    toggleFavorite: (payload) => (payload.isFavorite ? 'Saved: added to Favorites.' : 'Saved: removed from Favorites.'),
+  };
+  let savedTimer = 0;
+
+  connection.onApp('saved', (payload) => {
+    const saved = payload && typeof payload === 'object' ? payload : {};
+    const words = Object.prototype.hasOwnProperty.call(SAVED_WORDS, saved.request) ? SAVED_WORDS[saved.request](saved) : 'Saved.';
+    const status = $('save-status');
+    clearTimeout(savedTimer);
+    // Emptied first, so that the same words twice in a row are announced twice.
+    status.textContent = '';
+    savedTimer = setTimeout(() => {
+      status.textContent = words;
+      savedTimer = setTimeout(() => { status.textContent = ''; }, TOAST_MS);
+    }, 50);
+  });
+
   // A change that was refused or could not be saved: nothing changed, and the user hears
   // why. A refused `restore` (a server without it) leaves the page where the server is.
   connection.onApp('requestFailed', (payload) => {
