@@ -247,8 +247,8 @@ def test_reduced_motion_stops_slides_and_fades(demo_server, size):
         batches = page.stats()["batchesApplied"]
         for command in ("shuffle", "insert", "delete"):
             page.click_command(command)
-        # (A click on a disclosure while a batch is on its way names the old state and is
-        # refused: wait for the batches first.)
+        # (A click on a disclosure while a batch is on its way is refused as stale and sent
+        # again; waiting for the batches keeps this test about motion.)
         page.wait_for(lambda p: p.stats()["batchesApplied"] >= batches + 3, "the batches never arrived")
         toggle(page, "Grids", "Columns")
         bad = audit(page, "reduced motion, after batches", results)

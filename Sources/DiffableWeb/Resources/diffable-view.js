@@ -56,6 +56,7 @@
       cellsMessages: 0,
       staleCells: 0,
       staleReplies: 0,
+      togglesKept: 0,
       cellRequests: 0,
       windowsSent: 0,
       malformed: 0,
@@ -106,6 +107,7 @@
       this.renderScheduled = false;
       this.lastApplied = null;
       this.rtl = false;
+      this.toggles = new global.DiffableToggles(this);
 
       element.classList.add('dcv');
       element.setAttribute('data-view', name);
@@ -227,6 +229,7 @@
     // The connection closed: nothing shown is backed by a session any more.
     handleDisconnect() {
       this.seq = null;
+      this.toggles.clear();
       this.setStatus('Disconnected');
       this.element.classList.add('dcv-disconnected');
     }
@@ -1241,7 +1244,15 @@
       if (!outline || !path) return;
       const next = expanded === undefined ? !outline.isExpanded : expanded;
       if (next === !!outline.isExpanded) return;
-      this.send('setExpanded', { indexPath: path, expanded: next });
+      this.sendToggle(row, next, 0);
+    }
+
+    // `tries`: how often the server refused this intent as stale (diffable-toggles.js).
+    sendToggle(row, expanded, tries) {
+      const path = this.pathOf(row);
+      if (!path || !this.send('setExpanded', { indexPath: path, expanded })) return false;
+      this.toggles.sent(row, expanded, tries);
+      return true;
     }
 
     activateAccessory(row, kind) {

@@ -6,7 +6,7 @@
 //
 // Load order, plain <script> tags, no build step:
 //   diffable-model.js, diffable-layout.js, diffable-cells.js, diffable-animation.js,
-//   diffable-view.js, diffable-input.js, diffable.js
+//   diffable-toggles.js, diffable-view.js, diffable-input.js, diffable.js
 //
 //   const connection = new DiffableConnection();            // ws(s)://<this host>/ws
 //   const view = new DiffableCollectionView(el, connection, 'demo');
@@ -260,9 +260,20 @@
       return !!view && typeof message.seq === 'number' && view.seq !== message.seq;
     }
 
+    // Whether a refused expand/collapse was kept: its view sent it again against the state
+    // that made it stale, or the rows already show it (diffable-toggles.js).
+    kept(message) {
+      if (message.code !== 'stale' || message.inReplyTo !== 'setExpanded' || typeof message.seq !== 'number') return false;
+      const view = this.views.get(message.view);
+      return !!view && view.toggles.refused(message.seq);
+    }
+
     handleError(message) {
       debugStats().errors++;
-      if (this.superseded(message)) {
+      if (this.kept(message)) {
+        // The user's click met a batch on the wire; it went out again, so no warning.
+        debugStats().togglesKept = (debugStats().togglesKept || 0) + 1; // diffableDebug.stats
+      } else if (this.superseded(message)) {
         // The page moved on (a structure or batch came in) while its window or cells request
         // was on the wire: the request named an old state and the page has already asked
         // again for the new one. Normal, so not a warning; counted for the tests.
