@@ -333,6 +333,17 @@ def test_add_recipe_validates_and_inserts(page):
     assert page.list_ids() == [added["id"]]
 
 
+def test_the_page_is_one_module_and_leaves_no_globals(page):
+    scripts = page.js("return Array.from(document.scripts, (s) => ({type: s.type, src: s.getAttribute('src')}))")
+    assert scripts == [{"type": "module", "src": "/recipes.js"}], scripts
+    leaked = page.js("""return ['DiffableConnection', 'DiffableCollectionView', 'DiffableModel', 'DiffableCells']
+                          .filter((name) => name in window)""")
+    assert leaked == [], f"globals left: {leaked}"
+    # What this page puts on window for tests and the console, by its own choice.
+    assert page.js("return typeof window.recipesPage.listView.setEditing + typeof window.diffableDebug.snapshot") \
+        == "functionfunction"
+
+
 # --- 5. favorite ------------------------------------------------------------------------------------
 
 
