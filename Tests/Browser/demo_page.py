@@ -111,10 +111,7 @@ class DemoPage:
         return self.snapshot()["views"]["demo"]
 
     def console_errors(self):
-        # Browsers ask every server for /favicon.ico; the demo has none, which is no error of
-        # the page.
-        return [entry for entry in self.driver.get_log("browser")
-                if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]]
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
 
     # --- talking to the server ----------------------------------------------------------------
 

@@ -484,10 +484,9 @@ def test_phone_width_reflows_and_targets_are_44px(demo_server):
 # --- the console ------------------------------------------------------------------------------------
 
 def our_warnings(driver, server):
-    """Console warnings and errors of the page's own scripts (a missing favicon is the
-    browser's business)."""
+    """Console warnings and errors of the page's own scripts and files (its icon included)."""
     return [entry["message"] for entry in driver.get_log("browser")
-            if entry["level"] in ("WARNING", "SEVERE") and "favicon" not in entry["message"]
+            if entry["level"] in ("WARNING", "SEVERE")
             and (server.url in entry["message"] or "[diffable]" in entry["message"])]
 
 
