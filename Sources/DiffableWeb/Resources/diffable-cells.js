@@ -3,6 +3,8 @@
 // file only fills nodes. Images, colors and fonts arrive as names (`heart.fill`,
 // `secondaryLabel`, `footnote`); here they become inline SVG, CSS variables and classes.
 
+import { renderCustomContent } from './diffable-renderers.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // --- symbols ------------------------------------------------------------------------
@@ -161,6 +163,7 @@ function fillContent(box, content, options) {
   box.textContent = '';
   box.className = 'dcv-content';
   box.style.cssText = '';
+  box.removeAttribute('data-renderer');
   if (options.indent) box.style.paddingInlineStart = 'calc(var(--dcv-cell-padding) + ' + options.indent + 'px)';
   if (!content) return;
   const margins = content.directionalLayoutMargins;
@@ -377,7 +380,10 @@ function fillCell(el, cell, options) {
   }
   el.classList.remove('dcv-placeholder');
   el.setAttribute('data-item-id', String(cell.id));
-  fillContent(parts.content, cell.content, options);
+  // A custom configuration's content is drawn by its renderer, which the view calls (again
+  // whenever the row's state changes); here the box is only made ready for it.
+  fillContent(parts.content, cell.custom ? null : cell.content, options);
+  if (cell.custom) parts.content.classList.add('dcv-custom');
   // The separator starts under the text, as in UIKit: past the indentation and the image.
   const content = cell.content || {};
   const size = content.imageProperties && content.imageProperties.maximumSize;
@@ -397,13 +403,21 @@ function fillCell(el, cell, options) {
   parts.more.hidden = leadingCount + trailingCount === 0;
 }
 
+// options.state: the header's state for a custom renderer (a header is never selected,
+// swiped or focused).
 function fillHeader(el, cell, options) {
   el.textContent = '';
+  el.removeAttribute('aria-label');
   if (!cell) return;
   const content = document.createElement('div');
-  fillContent(content, cell.content, options);
+  fillContent(content, cell.custom ? null : cell.content, options);
   content.classList.add('dcv-header-content');
   el.appendChild(content);
+  if (cell.custom) {
+    content.classList.add('dcv-custom');
+    const label = renderCustomContent(content, cell.custom, options.state);
+    if (label) el.setAttribute('aria-label', label);
+  }
   const accessories = Array.isArray(cell.accessories) ? cell.accessories : [];
   const after = document.createElement('div');
   after.className = 'dcv-accessories dcv-accessories-trailing';
@@ -435,12 +449,17 @@ function accessoryWords(accessory) {
 
 // The accessible name of a row: what a screen reader says for it. Everything the row
 // shows only to the eye is in it: its texts and the state its accessories show.
-function cellLabel(cell, editing) {
-  if (!cell || !cell.content) return cell && cell.id != null ? String(cell.id) : 'Loading';
+// `customLabel`: what a custom configuration's renderer said the row is.
+function cellLabel(cell, editing, customLabel) {
+  if (!cell || (!cell.content && !cell.custom)) return cell && cell.id != null ? String(cell.id) : 'Loading';
   const parts = [];
-  if (cell.content.text) parts.push(String(cell.content.text));
-  if (cell.content.secondaryText) parts.push(String(cell.content.secondaryText));
-  if (!parts.length && cell.content.image && cell.content.image.accessibilityLabel) parts.push(cell.content.image.accessibilityLabel);
+  if (cell.custom) {
+    if (customLabel) parts.push(String(customLabel));
+  } else {
+    if (cell.content.text) parts.push(String(cell.content.text));
+    if (cell.content.secondaryText) parts.push(String(cell.content.secondaryText));
+    if (!parts.length && cell.content.image && cell.content.image.accessibilityLabel) parts.push(cell.content.image.accessibilityLabel);
+  }
   if (!parts.length) parts.push(String(cell.id));
   for (const accessory of displayedAccessories(cell, editing)) {
     const words = accessoryWords(accessory).trim();
@@ -470,6 +489,7 @@ function cellKeyShortcuts(cell, editing, rtl) {
 
 export {
   SYMBOLS,
+  renderCustomContent,
   hasSymbol,
   symbolElement,
   colorValue,

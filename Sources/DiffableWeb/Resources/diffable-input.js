@@ -458,10 +458,27 @@ function startDrag(view, row, event) {
   window.addEventListener('keydown', keys, true);
 }
 
+// A row is highlighted while a finger or the mouse button is down on it (UIKit's
+// isHighlighted), which a custom content renderer may draw.
+function highlight(view, row, event) {
+  view.highlightRow = row;
+  view.refreshCustom(row, false);
+  const end = (e) => {
+    if (e.pointerId !== event.pointerId) return;
+    window.removeEventListener('pointerup', end, true);
+    window.removeEventListener('pointercancel', end, true);
+    if (view.highlightRow === row) view.highlightRow = null;
+    view.refreshCustom(row, false);
+  };
+  window.addEventListener('pointerup', end, true);
+  window.addEventListener('pointercancel', end, true);
+}
+
 function onPointerDown(view, event) {
   if (event.button !== 0 && event.pointerType === 'mouse') return;
   const row = rowOf(event.target);
   if (!row || !row.el) return;
+  if (!event.target.closest('.dcv-swipe')) highlight(view, row, event);
   if (event.target.closest('.dcv-acc-reorder')) {
     if (displayedAccessory(view, row, 'reorder')) startDrag(view, row, event);
     return;
@@ -490,6 +507,12 @@ function install(view) {
       if (row.el) row.el.tabIndex = 0;
       view.updateScrollerStops();
     }
+    if (row) view.refreshCustom(row, false);
+  });
+  // Focus leaving a row: its custom content draws itself unfocused once focus has landed.
+  el.addEventListener('focusout', (e) => {
+    const row = rowOf(e.target);
+    if (row) Promise.resolve().then(() => view.refreshCustom(row, false));
   });
 }
 

@@ -61,6 +61,22 @@ function checkBatchUpdate(update) {
   return out;
 }
 
+// The longest name a custom content configuration may give its renderer.
+const RENDERER_NAME_LIMIT = 64;
+
+// A cell's `custom` (a content configuration the page draws with a registered renderer):
+// absent or null, or {renderer: a name of 1 to 64 characters, payload: any JSON}. Returns
+// what is wrong, or null.
+function checkCustom(custom) {
+  if (custom == null) return null;
+  if (typeof custom !== 'object' || Array.isArray(custom)) return 'custom is not an object';
+  const name = custom.renderer;
+  if (typeof name !== 'string' || name.length === 0 || name.length > RENDERER_NAME_LIMIT) {
+    return 'custom.renderer is not a name of 1 to ' + RENDERER_NAME_LIMIT + ' characters';
+  }
+  return null;
+}
+
 function checkSections(sections) {
   if (!Array.isArray(sections)) return 'sections is not a list';
   for (let i = 0; i < sections.length; i++) {
@@ -69,6 +85,10 @@ function checkSections(sections) {
     if (!isIndex(s.count)) return 'section ' + i + ' has no row count';
     if (s.layout != null && (typeof s.layout !== 'object' || typeof s.layout.kind !== 'string')) {
       return 'section ' + i + ' has a layout without a kind';
+    }
+    for (const key of ['header', 'footer']) {
+      const problem = s[key] && typeof s[key] === 'object' ? checkCustom(s[key].custom) : null;
+      if (problem) return 'section ' + i + ' ' + key + ': ' + problem;
     }
   }
   return null;
@@ -82,6 +102,8 @@ function checkCellEntries(cells) {
     if (!entry || !isIndexPath(entry.indexPath) || !entry.cell || typeof entry.cell !== 'object') {
       return 'cells[' + i + '] is not {indexPath, cell}';
     }
+    const problem = checkCustom(entry.cell.custom);
+    if (problem) return 'cells[' + i + ']: ' + problem;
   }
   return cells;
 }
@@ -422,6 +444,8 @@ function chunk(list, limit) {
 
 export {
   PROTOCOL_VERSION,
+  RENDERER_NAME_LIMIT,
+  checkCustom,
   isIndex,
   isIndexPath,
   pathText,

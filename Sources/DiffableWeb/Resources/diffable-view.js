@@ -11,6 +11,7 @@ import * as A from './diffable-animation.js';
 import { DiffableToggles } from './diffable-toggles.js';
 import { install as installInput } from './diffable-input.js';
 import { debug } from './diffable-debug.js';
+import { onRendererRegistered } from './diffable-renderers.js';
 
 const MOVE_MS = A.MOVE_MS;
 const reducedMotion = A.reducedMotion;
@@ -67,6 +68,7 @@ export class DiffableCollectionView extends EventTarget {
     this.focusRow = null;
     this.focusPath = [0, 0];
     this.openSwipe = null;
+    this.highlightRow = null;
     this.drag = null;
     this.learned = new Map();
     this.materialized = 0;
@@ -117,6 +119,7 @@ export class DiffableCollectionView extends EventTarget {
       }).observe(element);
     }
     installInput(this);
+    onRendererRegistered((renderer) => this.rendererRegistered(renderer));
     debug.views[name] = this;
     if (connection) connection.register(this);
   }
@@ -203,6 +206,7 @@ export class DiffableCollectionView extends EventTarget {
     this.toggles.clear();
     this.setStatus('Disconnected');
     this.element.classList.add('dcv-disconnected');
+    for (const row of this.rendered) this.refreshCustom(row, false);
   }
 
   handleConnect() {
@@ -818,7 +822,53 @@ export class DiffableCollectionView extends EventTarget {
       indent: outline && outline.level > 0 ? outline.level * this.options.indentPerLevel : 0,
       expanded: !!(outline && outline.isExpanded),
       imageTint: 'tint',
+      // A header's state, for a custom renderer: only editing and the connection change it.
+      state: row ? null : { selected: false, highlighted: false, editing: this.editing, expanded: false, swiped: false, focused: false, disabled: this.seq === null },
     };
+  }
+
+  // --- custom content configurations (diffable-renderers.js) -------------------------------
+
+  // The row's state as UIKit's UICellConfigurationState has it, as far as the page knows:
+  // disabled while the view has no session (nothing the user does reaches the server).
+  customState(row) {
+    const outline = row.cell && row.cell.outline;
+    return {
+      selected: this.selected.has(row),
+      highlighted: this.highlightRow === row,
+      editing: this.editing,
+      expanded: !!(outline && outline.isExpanded),
+      swiped: !!(this.openSwipe && this.openSwipe.row === row),
+      focused: !!(row.el && row.el.contains(document.activeElement)),
+      disabled: this.seq === null,
+    };
+  }
+
+  // Draws a custom row's content when its cell or its state changed since it was last
+  // drawn (`force`: draw anyway), and names the row by what the renderer said.
+  refreshCustom(row, force) {
+    const el = row.el;
+    const cell = row.cell;
+    if (!el || !cell || !cell.custom || row.dead) return;
+    const state = this.customState(row);
+    const key = JSON.stringify(state);
+    if (!force && el.dcvCustomCell === cell && el.dcvCustomState === key) return;
+    el.dcvCustomCell = cell;
+    el.dcvCustomState = key;
+    row.customLabel = C.renderCustomContent(el.dcv.content, cell.custom, state);
+    el.setAttribute('aria-label', C.cellLabel(cell, this.editing, row.customLabel));
+  }
+
+  // Rows and headers drawn with a renderer just (re)registered are drawn again.
+  rendererRegistered(name) {
+    for (const row of this.rendered) {
+      if (row.cell && row.cell.custom && row.cell.custom.renderer === name) this.refreshCustom(row, true);
+    }
+    for (const section of this.sections) {
+      const header = section.info.header;
+      if (header && header.custom && header.custom.renderer === name) section.headerKey = null;
+    }
+    if (this.layout) this.scheduleRender();
   }
 
   // Returns true when the row got a new node or changed place (focus may need restoring).
@@ -868,6 +918,7 @@ export class DiffableCollectionView extends EventTarget {
       // back to the row.
       const inner = el !== document.activeElement && el.contains(document.activeElement);
       C.fillCell(el, row.cell, this.cellOptions(row));
+      el.dcvCustomCell = null;
       if (inner && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
       if (this.openSwipe && this.openSwipe.row === row) this.openSwipeActions(row, this.openSwipe.edge, false);
     }
@@ -914,7 +965,8 @@ export class DiffableCollectionView extends EventTarget {
     const selected = this.selected.has(row);
     el.setAttribute('aria-selected', String(selected));
     el.classList.toggle('dcv-selected', selected);
-    el.setAttribute('aria-label', cell ? C.cellLabel(cell, this.editing) : 'Loading row ' + (i + 1) + ' of ' + count);
+    if (cell && cell.custom) this.refreshCustom(row, false);
+    el.setAttribute('aria-label', cell ? C.cellLabel(cell, this.editing, row.customLabel) : 'Loading row ' + (i + 1) + ' of ' + count);
     const keys = C.cellKeyShortcuts(cell, this.editing, this.rtl);
     if (keys) el.setAttribute('aria-keyshortcuts', keys);
     else el.removeAttribute('aria-keyshortcuts');
@@ -1305,6 +1357,7 @@ export class DiffableCollectionView extends EventTarget {
     row.el.dcv.body.style.transform = 'translateX(' + sign * width + 'px)';
     for (const button of box.querySelectorAll('button')) button.tabIndex = 0;
     this.openSwipe = { row, edge };
+    this.refreshCustom(row, false);
     if (focusFirst) {
       const buttons = box.querySelectorAll('button');
       const firstButton = edge === 'trailing' ? buttons[buttons.length - 1] : buttons[0];
@@ -1331,6 +1384,7 @@ export class DiffableCollectionView extends EventTarget {
     el.classList.remove('dcv-swipe-open', 'dcv-swipe-open-leading', 'dcv-swipe-open-trailing');
     el.dcv.body.style.transform = '';
     for (const button of el.querySelectorAll('.dcv-swipe button')) button.tabIndex = -1;
+    this.refreshCustom(row, false);
   }
 
   cancelDrag() {
