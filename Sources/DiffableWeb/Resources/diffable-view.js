@@ -864,10 +864,16 @@ export class DiffableCollectionView extends EventTarget {
     for (const row of this.rendered) {
       if (row.cell && row.cell.custom && row.cell.custom.renderer === name) this.refreshCustom(row, true);
     }
+    let headers = false;
     for (const section of this.sections) {
       const header = section.info.header;
-      if (header && header.custom && header.custom.renderer === name) section.headerKey = null;
+      if (header && header.custom && header.custom.renderer === name) {
+        section.headerKey = null;
+        headers = true;
+      }
     }
+    // Headers are drawn when sections are placed.
+    if (headers && this.layout) this.relayout();
     if (this.layout) this.scheduleRender();
   }
 
