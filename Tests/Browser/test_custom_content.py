@@ -68,8 +68,36 @@ def test_a_malformed_custom_configuration_is_refused(demo):
       cell.content = null;
       cell.custom = {{renderer: 'x'.repeat(65), payload: 1}};
       {CONNECTION}.receive(JSON.stringify({{v: 1, type: 'cells', view: 'demo', seq: v.seq, cells: [{{indexPath: [2, i], cell}}]}}));
-      return document.querySelectorAll('[data-renderer]').length;""")
+      return Array.from(document.querySelectorAll('[data-renderer]'))
+        .filter((el) => el.getAttribute('data-renderer') !== 'demo-card').length;""")
     assert text == 0, "a refused message drew nothing"
     assert demo.stats()["malformed"] == before + 1
     warnings = [e["message"] for e in demo.driver.get_log("browser") if e["level"] == "WARNING"]
     assert any("malformed" in w and "custom.renderer" in w for w in warnings), warnings
+
+
+def test_the_demo_cards_are_drawn_by_their_own_renderer(demo):
+    """The server sends the row section's cards as `DemoCard`, a custom content
+    configuration; demo-card.js draws a title, a topic and a progress bar, names the row in
+    words, and draws the selected card emphasized."""
+    demo.wait_settled()
+    cards = demo.driver.find_elements(By.CSS_SELECTOR, '.dcv-cell[data-item-id^="card-"]')
+    assert len(cards) >= 4
+    for card in cards[:4]:
+        number = int(card.get_attribute("data-item-id").removeprefix("card-"))
+        content = card.find_element(By.CSS_SELECTOR, ".dcv-content")
+        assert content.get_attribute("data-renderer") == "demo-card"
+        assert card.find_element(By.CSS_SELECTOR, ".dcv-text").text == f"Card {number}"
+        topic = ["Layout", "Diffing", "Outline", "Reorder"][number % 4]
+        done = min(number % 5, 4)
+        assert card.get_attribute("aria-label") == f"Card {number}, {topic}, {done} of 4 done"
+        width = demo.js("return arguments[0].style.inlineSize", card.find_element(By.CSS_SELECTOR, ".demo-card-fill"))
+        assert width == f"{100 * done / 4:g}%"
+    second = cards[1]
+    assert not second.find_elements(By.CSS_SELECTOR, ".demo-card-emphasized")
+    ActionChains(demo.driver).move_to_element(second).click().perform()
+    demo.wait_for(lambda p: second.get_attribute("aria-selected") == "true", "the card was not selected")
+    demo.wait_for(lambda p: second.find_elements(By.CSS_SELECTOR, ".demo-card-emphasized"),
+                  "the selected card was not drawn emphasized")
+    assert demo.stats()["mismatches"] == 0
+

@@ -4,6 +4,7 @@
 // applied it.
 
 import { DiffableConnection, DiffableCollectionView, exposeDebug } from './diffable.js';
+import './demo-card.js';
 
 const connection = new DiffableConnection();
 // The sections show no headers, so the page names them (a screen reader hears "Cards,
