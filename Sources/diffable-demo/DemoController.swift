@@ -44,11 +44,9 @@ final class DemoController {
       self?.session.sendApp("lastBatch", payload: .object(["text": .string(update.description)]))
     }
     let cards = CellRegistration<ListCell, Int> { cell, _, number in
-      var content = ListContentConfiguration.subtitleCell()
-      content.text = "Card \(number)"
-      content.secondaryText = ["Layout", "Diffing", "Outline", "Reorder"][number % 4]
-      content.image = .symbol("star")
-      cell.contentConfiguration = content
+      cell.contentConfiguration = DemoCard(
+        title: "Card \(number)", topic: ["Layout", "Diffing", "Outline", "Reorder"][number % 4],
+        done: number % 5, total: 4)
     }
     let nodes = CellRegistration<ListCell, String> { cell, _, name in
       var content = ListContentConfiguration.sidebarCell()

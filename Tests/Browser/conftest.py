@@ -82,7 +82,7 @@ def demo_server():
     assert not crashed, f"diffable-demo exited during the module:\n{server.log()[-2000:]}"
 
 
-def make_driver(reduced_motion: bool = False):
+def make_driver(reduced_motion: bool = False, performance_log: bool = False):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     # Chromium reads --force-prefers-reduced-motion as a plain switch: any value, "=false"
@@ -91,7 +91,8 @@ def make_driver(reduced_motion: bool = False):
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--window-size=1280,900", motion):
         options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # The performance log carries DevTools' network events (test_requests.py reads them).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", **({"performance": "ALL"} if performance_log else {})})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 

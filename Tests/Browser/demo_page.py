@@ -45,8 +45,11 @@ return cells.map((el) => {
   return {
     id: el.getAttribute('data-item-id'),
     role: el.getAttribute('role'),
-    posinset: Number(el.getAttribute('aria-posinset')),
-    setsize: Number(el.getAttribute('aria-setsize')),
+    // Where the row sits in its whole section: a list's row by aria-rowindex of its grid's
+    // aria-rowcount, an option or treeitem by aria-posinset of aria-setsize.
+    posinset: Number(el.getAttribute('aria-posinset') || el.getAttribute('aria-rowindex')),
+    setsize: Number(el.getAttribute('aria-setsize') ||
+      (el.getAttribute('role') === 'row' ? el.closest('[aria-rowcount]').getAttribute('aria-rowcount') : 0)),
     level: el.getAttribute('aria-level'),
     expanded: el.getAttribute('aria-expanded'),
     text: text ? text.textContent : null,
@@ -108,10 +111,7 @@ class DemoPage:
         return self.snapshot()["views"]["demo"]
 
     def console_errors(self):
-        # Browsers ask every server for /favicon.ico; the demo has none, which is no error of
-        # the page.
-        return [entry for entry in self.driver.get_log("browser")
-                if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]]
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
 
     # --- talking to the server ----------------------------------------------------------------
 
@@ -171,8 +171,8 @@ class DemoPage:
 
     def list_matches(self, expected, total):
         """The list section's cell nodes, if they are exactly a run of `expected` (the server's
-        order) at their aria-posinset positions, in DOM order, with matching text and a set
-        size of `total`; else None."""
+        order) at their positions (aria-rowindex), in DOM order, with matching text and a row
+        count of `total`; else None."""
         cells = self.cells("list")
         if not cells:
             return None
@@ -183,7 +183,7 @@ class DemoPage:
             index = cell["posinset"] - 1
             if cell["placeholder"] or cell["stale"] or index >= len(expected):
                 return None
-            if cell["id"] != expected[index] or cell["role"] != "option" or cell["setsize"] != total:
+            if cell["id"] != expected[index] or cell["role"] != "row" or cell["setsize"] != total:
                 return None
             match = ENTRY_TEXT.match(cell["text"] or "")
             if not match or f"entry-{match.group(1)}" != cell["id"]:

@@ -36,8 +36,11 @@ return Array.from(view.querySelectorAll('.dcv-cell:not(.dcv-ghost)')).map((el) =
     role: el.getAttribute('role'),
     level: el.getAttribute('aria-level'),
     expanded: el.getAttribute('aria-expanded'),
-    posinset: Number(el.getAttribute('aria-posinset')),
-    setsize: Number(el.getAttribute('aria-setsize')),
+    // Where the row sits in its whole section: a list's row by aria-rowindex of its grid's
+    // aria-rowcount, an option or treeitem by aria-posinset of aria-setsize.
+    posinset: Number(el.getAttribute('aria-posinset') || el.getAttribute('aria-rowindex')),
+    setsize: Number(el.getAttribute('aria-setsize') ||
+      (el.getAttribute('role') === 'row' ? el.closest('[aria-rowcount]').getAttribute('aria-rowcount') : 0)),
     selected: el.getAttribute('aria-selected') === 'true',
     heart: !!el.querySelector('[data-accessory="symbol"] [data-symbol="heart.fill"]'),
     image: img ? {src: img.getAttribute('src'), complete: img.complete, width: img.naturalWidth} : null,

@@ -33,7 +33,7 @@ def test_sections_render_with_roles_ids_and_positions(demo):
     assert sections == [
         {"id": "row", "role": "listbox"},
         {"id": "outline", "role": "tree"},
-        {"id": "list", "role": "listbox"},
+        {"id": "list", "role": "grid"},
     ]
     assert [s["count"] for s in demo.view_state()["sections"]] == [12, 7, 40]
 
@@ -56,7 +56,7 @@ def test_sections_render_with_roles_ids_and_positions(demo):
     entries = demo.cells("list")
     assert len(entries) >= 8
     for cell in entries:
-        assert cell["role"] == "option"
+        assert cell["role"] == "row"
         assert cell["id"] == f"entry-{cell['posinset']}"
         assert cell["text"] == f"Entry {cell['posinset']}"
         assert cell["setsize"] == 40
@@ -85,3 +85,26 @@ def test_selftest_page_passes(driver, demo_server):
     assert failed == 0, failures
     assert passed >= 10
     assert len(driver.find_elements(By.CSS_SELECTOR, "#cases li.pass")) == passed
+
+
+# What DiffableWeb's files would have made global before they were modules.
+OLD_GLOBALS = ["DiffableConnection", "DiffableCollectionView", "DiffableModel", "DiffableLayout",
+               "DiffableCells", "DiffableAnimation", "DiffableInput", "DiffableToggles"]
+
+
+def test_the_page_is_one_module_and_leaves_no_globals(demo):
+    scripts = demo.js("""return Array.from(document.scripts, (s) => ({type: s.type, src: s.getAttribute('src'),
+                                                                   inline: !s.src}))""")
+    assert scripts == [{"type": "module", "src": "demo.js", "inline": False}], scripts
+    leaked = demo.js("return arguments[0].filter((name) => name in window)", OLD_GLOBALS)
+    assert leaked == [], f"globals left: {leaked}"
+    # The page opted in to the debug hook; the entry exports what a page builds on.
+    assert demo.js("return typeof window.diffableDebug.snapshot") == "function"
+    exported = demo.driver.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      import('/diffable.js').then((m) => done(Object.keys(m).sort()), (e) => done(String(e)));""")
+    assert {"DiffableConnection", "DiffableCollectionView", "exposeDebug"} <= set(exported), exported
+    mime = demo.driver.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      fetch('/diffable-view.js').then((r) => done(r.headers.get('content-type')), (e) => done(String(e)));""")
+    assert mime.split(";")[0].strip() in ("text/javascript", "application/javascript"), mime

@@ -6,6 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import screenshot
+from demo_page import CONNECTION
 
 CHILDREN = {
     "Lists": ["Plain", "Grouped", "Inset Grouped", "Sidebar"],
@@ -116,3 +117,28 @@ def test_expand_and_collapse_with_the_keyboard(demo):
     assert demo.js("return document.activeElement.getAttribute('data-item-id')") == "node-Lists"
     assert demo.js("return document.activeElement.getAttribute('aria-expanded')") == "false"
     assert demo.server_errors() == []
+
+
+def test_a_click_that_meets_a_batch_is_not_lost(demo):
+    """A disclosure click names the page's seq. When a batch is already on its way the server
+    has moved on and refuses the click as stale; the page then sends the user's intent again
+    against the new state, so the parent still expands, with no warning."""
+    wait_outline(demo, {"Lists"})
+    demo.wait_settled()
+    errors = len(demo.server_errors())
+    kept = demo.stats().get("togglesKept", 0)
+    disclosure = outline_row(demo, "Grids").find_element(By.CSS_SELECTOR, '[data-accessory="outlineDisclosure"]')
+    # The command and the click leave in one task, in this order: the server applies the
+    # shuffle (its seq moves on, the batch goes out) before it reads the click, which names
+    # the seq before. Deterministic, unlike two clicks a moment apart.
+    demo.js(f"{CONNECTION}.sendApp('command', {{command: 'shuffle'}}); arguments[0].click();", disclosure)
+    wait_outline(demo, {"Lists", "Grids"})
+    # (The window and cells requests the click's render sent may be refused as stale too;
+    # the page has moved on from those by itself.)
+    refused = [e for e in demo.server_errors()[errors:] if e["inReplyTo"] == "setExpanded"]
+    assert [(e["code"], e["seq"]) for e in refused] == [("stale", demo.view_state()["seq"] - 2)], \
+        f"the click did not meet the batch, so this tested nothing: {refused}"
+    assert demo.stats()["togglesKept"] == kept + 1
+    warnings = [e["message"] for e in demo.driver.get_log("browser") if e["level"] in ("WARNING", "SEVERE")]
+    assert warnings == [], warnings
+    assert demo.stats()["mismatches"] == 0

@@ -186,7 +186,7 @@ def test_first_load_shows_sidebar_and_every_recipe(page):
     assert [int(r["id"]) for r in rows] == [r["id"] for r in recipes]
     assert [r["posinset"] for r in rows] == list(range(1, len(recipes) + 1))
     for row, recipe in zip(rows, recipes):
-        assert row["setsize"] == len(recipes), row
+        assert (row["role"], row["setsize"]) == ("row", len(recipes)), row
         assert row["title"] == recipe["title"]
         assert row["subtitle"] == subtitle(recipe) != "", recipe["title"]
         assert row["image"]["src"] == f"/images/{recipe['imageName']}.svg"
@@ -333,6 +333,17 @@ def test_add_recipe_validates_and_inserts(page):
     assert page.list_ids() == [added["id"]]
 
 
+def test_the_page_is_one_module_and_leaves_no_globals(page):
+    scripts = page.js("return Array.from(document.scripts, (s) => ({type: s.type, src: s.getAttribute('src')}))")
+    assert scripts == [{"type": "module", "src": "/recipes.js"}], scripts
+    leaked = page.js("""return ['DiffableConnection', 'DiffableCollectionView', 'DiffableModel', 'DiffableCells']
+                          .filter((name) => name in window)""")
+    assert leaked == [], f"globals left: {leaked}"
+    # What this page puts on window for tests and the console, by its own choice.
+    assert page.js("return typeof window.recipesPage.listView.setEditing + typeof window.diffableDebug.snapshot") \
+        == "functionfunction"
+
+
 # --- 5. favorite ------------------------------------------------------------------------------------
 
 
@@ -438,7 +449,7 @@ def test_delete_with_confirmation_then_undo(page):
     page.wait(lambda _: page.has_row(target["id"]), "the row to come back")
     wait_stored(page, lambda s: [r["id"] for r in s["recipes"]] == order, "the recipe back in its place")
     assert page.list_ids() == [r["id"] for r in members]
-    assert page.row(target["id"]).get_attribute("aria-posinset") == "3"
+    assert page.row(target["id"]).get_attribute("aria-rowindex") == "3"
     assert page.is_hidden("toast")
     assert page.text("filter-title") == name
 
@@ -468,7 +479,7 @@ def test_delete_by_swipe_then_undo(page):
     page.el("toast-undo").click()
     page.wait(lambda _: page.has_row(target["id"]), "the row to come back")
     wait_stored(page, lambda s: [r["id"] for r in s["recipes"]] == order, "the recipe back in its place")
-    assert page.row(target["id"]).get_attribute("aria-posinset") == "2"
+    assert page.row(target["id"]).get_attribute("aria-rowindex") == "2"
 
 
 # --- 8. reorder, persisted ------------------------------------------------------------------------------

@@ -135,3 +135,38 @@ extension ListCell {
     contentConfiguration = content
   }
 }
+
+/// A view written without a delegate still conforms: the default ignores one.
+@MainActor
+final class ViewWithoutDelegate: ListView {
+  weak var dataSource: (any ListViewDataSource)?
+  func reloadData() {}
+  func performBatchUpdates(
+    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+  ) { completion?() }
+  func dequeueReusableCell(withReuseIdentifier reuseIdentifier: String, for indexPath: IndexPath)
+    -> ListCell?
+  { nil }
+  func dequeueReusableSupplementaryView(
+    ofKind elementKind: String, withReuseIdentifier reuseIdentifier: String,
+    for indexPath: IndexPath
+  ) -> ListCell? { nil }
+}
+
+@MainActor
+@Suite("ListView.delegate's default")
+struct ListViewDelegateDefaultTests {
+  final class Nobody: ListViewDelegate {
+    func listView(_ listView: any ListView, didSelectItemAt indexPath: IndexPath) {}
+  }
+
+  @Test func aViewWithoutStorageIgnoresItsDelegate() {
+    let view: any ListView = ViewWithoutDelegate()
+    let nobody = Nobody()
+    view.delegate = nobody
+    #expect(view.delegate == nil)
+    let recording: any ListView = RecordingListView()
+    recording.delegate = nobody
+    #expect(recording.delegate === nobody)
+  }
+}

@@ -82,4 +82,12 @@ public protocol ListView: AnyObject {
 extension ListView {
   /// Views without a selection of their own ignore it.
   public func selectItem(at indexPath: IndexPath?) {}
+
+  /// Views that report no selections or taps have no delegate: it reads `nil`, and setting
+  /// it does nothing. So a view written before the requirement existed still conforms;
+  /// a view that reports declares a stored `weak var delegate`.
+  public var delegate: (any ListViewDelegate)? {
+    get { nil }
+    set {}
+  }
 }

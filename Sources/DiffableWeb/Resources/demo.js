@@ -2,70 +2,72 @@
 // horizontal row, an outline and a list, as in WWDC20's sample) and a panel that sends the
 // demo app's commands and shows the last batch, as the server described it and as the page
 // applied it.
-(function () {
-  'use strict';
 
-  const connection = new DiffableConnection();
-  // The sections show no headers, so the page names them (a screen reader hears "Cards,
-  // listbox", never the server's ids "row", "outline", "list").
-  const view = new DiffableCollectionView(document.getElementById('collection'), connection, 'demo', {
-    sectionLabel: { row: 'Cards', outline: 'Layouts', list: 'Entries' },
-  });
+import { DiffableConnection, DiffableCollectionView, exposeDebug } from './diffable.js';
+import './demo-card.js';
 
-  for (const button of document.querySelectorAll('[data-command]')) {
-    button.addEventListener('click', () => {
-      connection.sendApp('command', { command: button.getAttribute('data-command') });
-    });
-  }
+const connection = new DiffableConnection();
+// The sections show no headers, so the page names them (a screen reader hears "Cards,
+// listbox", never the server's ids "row", "outline", "list").
+const view = new DiffableCollectionView(document.getElementById('collection'), connection, 'demo', {
+  sectionLabel: { row: 'Cards', outline: 'Layouts', list: 'Entries' },
+});
 
-  const editing = document.getElementById('editing');
-  editing.addEventListener('change', () => view.setEditing(editing.checked));
+for (const button of document.querySelectorAll('[data-command]')) {
+  button.addEventListener('click', () => {
+    connection.sendApp('command', { command: button.getAttribute('data-command') });
+  });
+}
 
-  const serverBatch = document.getElementById('server-batch');
-  connection.onApp('lastBatch', (payload) => {
-    serverBatch.textContent = payload && typeof payload.text === 'string' ? payload.text : JSON.stringify(payload);
-  });
-  connection.onApp('error', (payload) => {
-    serverBatch.textContent = 'app error: ' + (payload && payload.text ? payload.text : JSON.stringify(payload));
-  });
+const editing = document.getElementById('editing');
+editing.addEventListener('change', () => view.setEditing(editing.checked));
 
-  const pageBatch = document.getElementById('page-batch');
-  view.addEventListener('batch', (event) => {
-    pageBatch.textContent = event.detail.summary;
-  });
-  view.addEventListener('structure', (event) => {
-    pageBatch.textContent = 'structure, seq ' + event.detail.seq + ': rows ' +
-      event.detail.sections.map((s) => s.id + ' ' + s.count).join(', ');
-  });
-  view.addEventListener('reorder', (event) => {
-    pageBatch.textContent = 'moved row ' + JSON.stringify(event.detail.from) + ' to ' + JSON.stringify(event.detail.to) + ' (reorder sent)';
-  });
-  view.addEventListener('reorderreverted', (event) => {
-    pageBatch.textContent = 'the server refused moving ' + JSON.stringify(event.detail.from) + ' to ' + JSON.stringify(event.detail.to) + '; moved back';
-  });
+const serverBatch = document.getElementById('server-batch');
+connection.onApp('lastBatch', (payload) => {
+  serverBatch.textContent = payload && typeof payload.text === 'string' ? payload.text : JSON.stringify(payload);
+});
+connection.onApp('error', (payload) => {
+  serverBatch.textContent = 'app error: ' + (payload && payload.text ? payload.text : JSON.stringify(payload));
+});
 
-  const status = document.getElementById('status');
-  const labels = { open: 'Connected', connecting: 'Connecting…', closed: 'Disconnected' };
-  connection.onStatus(({ state }) => {
-    status.dataset.state = state;
-    status.textContent = labels[state] || state;
-  });
-  connection.addEventListener('retry', (event) => {
-    status.textContent = 'Disconnected — retrying in ' + Math.round(event.detail.delay / 100) / 10 + ' s';
-  });
-  document.getElementById('reconnect').addEventListener('click', () => connection.reconnect());
+const pageBatch = document.getElementById('page-batch');
+view.addEventListener('batch', (event) => {
+  pageBatch.textContent = event.detail.summary;
+});
+view.addEventListener('structure', (event) => {
+  pageBatch.textContent = 'structure, seq ' + event.detail.seq + ': rows ' +
+    event.detail.sections.map((s) => s.id + ' ' + s.count).join(', ');
+});
+view.addEventListener('reorder', (event) => {
+  pageBatch.textContent = 'moved row ' + JSON.stringify(event.detail.from) + ' to ' + JSON.stringify(event.detail.to) + ' (reorder sent)';
+});
+view.addEventListener('reorderreverted', (event) => {
+  pageBatch.textContent = 'the server refused moving ' + JSON.stringify(event.detail.from) + ' to ' + JSON.stringify(event.detail.to) + '; moved back';
+});
 
-  const stats = window.diffableDebug.stats;
-  const show = (id, value) => {
-    const el = document.getElementById(id);
-    if (el.textContent !== String(value)) el.textContent = String(value);
-  };
-  setInterval(() => {
-    show('stat-nodes', stats.cellNodes);
-    show('stat-batches', stats.batchesApplied);
-    show('stat-mismatches', stats.mismatches);
-    show('stat-requests', stats.cellRequests);
-  }, 500);
+const status = document.getElementById('status');
+const labels = { open: 'Connected', connecting: 'Connecting…', closed: 'Disconnected' };
+connection.onStatus(({ state }) => {
+  status.dataset.state = state;
+  status.textContent = labels[state] || state;
+});
+connection.addEventListener('retry', (event) => {
+  status.textContent = 'Disconnected — retrying in ' + Math.round(event.detail.delay / 100) / 10 + ' s';
+});
+document.getElementById('reconnect').addEventListener('click', () => connection.reconnect());
 
-  connection.connect();
-})();
+// The panel shows the view's counters, and the browser tests read them on
+// window.diffableDebug: this page opts in.
+const stats = exposeDebug().stats;
+const show = (id, value) => {
+  const el = document.getElementById(id);
+  if (el.textContent !== String(value)) el.textContent = String(value);
+};
+setInterval(() => {
+  show('stat-nodes', stats.cellNodes);
+  show('stat-batches', stats.batchesApplied);
+  show('stat-mismatches', stats.mismatches);
+  show('stat-requests', stats.cellRequests);
+}, 500);
+
+connection.connect();

@@ -1,439 +1,460 @@
 // diffable-model.js — the pure half of DiffableWeb's page: message checks and the batch
 // placement algorithm. Nothing here touches the DOM, the clock or the network, so
-// selftest.html (and node, in a scratch check) can run it against plain arrays.
+// selftest.html can run it against plain arrays.
 //
 // A section's rows are an array with one slot per row. A slot is `null` while the page
 // knows nothing about the row but its place (the usual case for the 99,900 rows of a big
 // list that nobody scrolled to), or a row object the view owns ({key, cell, el, …}). The
 // placement functions move those objects around without looking inside them, which is what
 // lets a moved row keep its DOM node: the node hangs off the object.
-(function (global) {
-  'use strict';
 
-  const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 1;
 
-  function isIndex(value) {
-    return Number.isInteger(value) && value >= 0;
+function isIndex(value) {
+  return Number.isInteger(value) && value >= 0;
+}
+
+function isIndexPath(value) {
+  return Array.isArray(value) && value.length === 2 && isIndex(value[0]) && isIndex(value[1]);
+}
+
+function pathText(path) {
+  return Array.isArray(path) ? '[' + path.join(', ') + ']' : String(path);
+}
+
+// ---------------------------------------------------------------------------------------
+// Message shapes. The server is trusted to be well-meaning but not to be bug-free: every
+// message is checked before it touches the view, and a bad one is reported, not thrown.
+
+const BATCH_SECTION_KEYS = ['deletedSections', 'insertedSections', 'reloadedSections'];
+const BATCH_ITEM_KEYS = ['deletedItems', 'insertedItems', 'reloadedItems', 'reconfiguredItems'];
+
+// Returns the update with every array present, or a string saying what is wrong. Missing
+// arrays are read as empty (the doc promises them, but nothing is lost by being lenient).
+function checkBatchUpdate(update) {
+  if (!update || typeof update !== 'object' || Array.isArray(update)) {
+    return 'update is not an object';
   }
-
-  function isIndexPath(value) {
-    return Array.isArray(value) && value.length === 2 && isIndex(value[0]) && isIndex(value[1]);
+  const out = {};
+  for (const key of BATCH_SECTION_KEYS) {
+    const list = update[key] == null ? [] : update[key];
+    if (!Array.isArray(list) || !list.every(isIndex)) return key + ' is not a list of section indexes';
+    out[key] = list;
   }
-
-  function pathText(path) {
-    return Array.isArray(path) ? '[' + path.join(', ') + ']' : String(path);
+  for (const key of BATCH_ITEM_KEYS) {
+    const list = update[key] == null ? [] : update[key];
+    if (!Array.isArray(list) || !list.every(isIndexPath)) return key + ' is not a list of index paths';
+    out[key] = list;
   }
-
-  // ---------------------------------------------------------------------------------------
-  // Message shapes. The server is trusted to be well-meaning but not to be bug-free: every
-  // message is checked before it touches the view, and a bad one is reported, not thrown.
-
-  const BATCH_SECTION_KEYS = ['deletedSections', 'insertedSections', 'reloadedSections'];
-  const BATCH_ITEM_KEYS = ['deletedItems', 'insertedItems', 'reloadedItems', 'reconfiguredItems'];
-
-  // Returns the update with every array present, or a string saying what is wrong. Missing
-  // arrays are read as empty (the doc promises them, but nothing is lost by being lenient).
-  function checkBatchUpdate(update) {
-    if (!update || typeof update !== 'object' || Array.isArray(update)) {
-      return 'update is not an object';
-    }
-    const out = {};
-    for (const key of BATCH_SECTION_KEYS) {
-      const list = update[key] == null ? [] : update[key];
-      if (!Array.isArray(list) || !list.every(isIndex)) return key + ' is not a list of section indexes';
-      out[key] = list;
-    }
-    for (const key of BATCH_ITEM_KEYS) {
-      const list = update[key] == null ? [] : update[key];
-      if (!Array.isArray(list) || !list.every(isIndexPath)) return key + ' is not a list of index paths';
-      out[key] = list;
-    }
-    const sectionMoves = update.movedSections == null ? [] : update.movedSections;
-    if (!Array.isArray(sectionMoves) ||
-        !sectionMoves.every((m) => m && isIndex(m.from) && isIndex(m.to))) {
-      return 'movedSections is not a list of {from, to} section indexes';
-    }
-    out.movedSections = sectionMoves;
-    const itemMoves = update.movedItems == null ? [] : update.movedItems;
-    if (!Array.isArray(itemMoves) ||
-        !itemMoves.every((m) => m && isIndexPath(m.from) && isIndexPath(m.to))) {
-      return 'movedItems is not a list of {from, to} index paths';
-    }
-    out.movedItems = itemMoves;
-    return out;
+  const sectionMoves = update.movedSections == null ? [] : update.movedSections;
+  if (!Array.isArray(sectionMoves) ||
+      !sectionMoves.every((m) => m && isIndex(m.from) && isIndex(m.to))) {
+    return 'movedSections is not a list of {from, to} section indexes';
   }
+  out.movedSections = sectionMoves;
+  const itemMoves = update.movedItems == null ? [] : update.movedItems;
+  if (!Array.isArray(itemMoves) ||
+      !itemMoves.every((m) => m && isIndexPath(m.from) && isIndexPath(m.to))) {
+    return 'movedItems is not a list of {from, to} index paths';
+  }
+  out.movedItems = itemMoves;
+  return out;
+}
 
-  function checkSections(sections) {
-    if (!Array.isArray(sections)) return 'sections is not a list';
-    for (let i = 0; i < sections.length; i++) {
-      const s = sections[i];
-      if (!s || typeof s !== 'object') return 'section ' + i + ' is not an object';
-      if (!isIndex(s.count)) return 'section ' + i + ' has no row count';
-      if (s.layout != null && (typeof s.layout !== 'object' || typeof s.layout.kind !== 'string')) {
-        return 'section ' + i + ' has a layout without a kind';
+// The longest name a custom content configuration may give its renderer.
+const RENDERER_NAME_LIMIT = 64;
+
+// A cell's `custom` (a content configuration the page draws with a registered renderer):
+// absent or null, or {renderer: a name of 1 to 64 characters, payload: any JSON}. Returns
+// what is wrong, or null.
+function checkCustom(custom) {
+  if (custom == null) return null;
+  if (typeof custom !== 'object' || Array.isArray(custom)) return 'custom is not an object';
+  const name = custom.renderer;
+  if (typeof name !== 'string' || name.length === 0 || name.length > RENDERER_NAME_LIMIT) {
+    return 'custom.renderer is not a name of 1 to ' + RENDERER_NAME_LIMIT + ' characters';
+  }
+  return null;
+}
+
+function checkSections(sections) {
+  if (!Array.isArray(sections)) return 'sections is not a list';
+  for (let i = 0; i < sections.length; i++) {
+    const s = sections[i];
+    if (!s || typeof s !== 'object') return 'section ' + i + ' is not an object';
+    if (!isIndex(s.count)) return 'section ' + i + ' has no row count';
+    if (s.layout != null && (typeof s.layout !== 'object' || typeof s.layout.kind !== 'string')) {
+      return 'section ' + i + ' has a layout without a kind';
+    }
+    for (const key of ['header', 'footer']) {
+      const problem = s[key] && typeof s[key] === 'object' ? checkCustom(s[key].custom) : null;
+      if (problem) return 'section ' + i + ' ' + key + ': ' + problem;
+    }
+  }
+  return null;
+}
+
+function checkCellEntries(cells) {
+  if (cells == null) return [];
+  if (!Array.isArray(cells)) return 'cells is not a list';
+  for (let i = 0; i < cells.length; i++) {
+    const entry = cells[i];
+    if (!entry || !isIndexPath(entry.indexPath) || !entry.cell || typeof entry.cell !== 'object') {
+      return 'cells[' + i + '] is not {indexPath, cell}';
+    }
+    const problem = checkCustom(entry.cell.custom);
+    if (problem) return 'cells[' + i + ']: ' + problem;
+  }
+  return cells;
+}
+
+// Checks the envelope and the fields a message type needs. Returns {message} or {error}.
+function parseServerMessage(text) {
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch (e) {
+    return { error: 'not JSON: ' + e.message };
+  }
+  if (!message || typeof message !== 'object' || Array.isArray(message)) {
+    return { error: 'not an object' };
+  }
+  if (message.v !== PROTOCOL_VERSION) return { error: 'unknown version ' + JSON.stringify(message.v) };
+  if (typeof message.type !== 'string') return { error: 'no type' };
+  switch (message.type) {
+    case 'structure':
+    case 'batch':
+    case 'cells': {
+      if (typeof message.view !== 'string') return { error: message.type + ' without a view' };
+      if (!isIndex(message.seq)) return { error: message.type + ' without a seq' };
+      if (message.type !== 'cells') {
+        const problem = checkSections(message.sections);
+        if (problem) return { error: message.type + ': ' + problem };
       }
+      if (message.type === 'batch') {
+        const update = checkBatchUpdate(message.update);
+        if (typeof update === 'string') return { error: 'batch: ' + update };
+        message.update = update;
+      }
+      if (message.type !== 'structure') {
+        const cells = checkCellEntries(message.cells);
+        if (typeof cells === 'string') return { error: message.type + ': ' + cells };
+        message.cells = cells;
+      }
+      return { message };
     }
+    case 'error':
+      if (typeof message.code !== 'string') return { error: 'error without a code' };
+      return { message };
+    case 'app':
+      if (typeof message.name !== 'string') return { error: 'app message without a name' };
+      return { message };
+    default:
+      return { error: 'unknown type ' + JSON.stringify(message.type) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Batch placement, as UIKit's performBatchUpdates places things (Docs/WebProtocol.md,
+// "How the page applies it"). Sections first: deleted and moved-away sections leave;
+// inserted sections and move destinations take their new slots; every other old section
+// — reloaded ones included — fills the free slots in its old order. Then rows, per
+// section that survives: the same rule one level down. Moved rows keep their objects,
+// reloaded rows get fresh ones, reconfigures are looked up afterwards at new positions.
+//
+// oldSections: [{rows: Array<row|null>}]; newCounts: row count per new section (the
+// batch's `sections[i].count`). makeRow(oldRow) returns the object for a reloaded row.
+//
+// Returns {ok: false, reason} when the batch does not fit the page's state — the reason
+// is what the page sends in `mismatch` — or {ok: true, sections, removed, reloaded,
+// reconfigured}:
+//   sections[j] = {from, origin, rows}: from is the old index (-1 when inserted), origin
+//     'kept' | 'moved' | 'inserted' | 'reloaded';
+//   removed: [{row, from, why}] every non-null row that left (deleted, in a deleted or
+//     reloaded section, or replaced by a reload);
+//   reloaded: [{oldRow, row, at}] each reload's old and new object and new index path;
+//   reconfigured: [{row, at}] existing row objects at reconfigured (new) index paths.
+function placeBatch(oldSections, update, newCounts, makeRow) {
+  const fail = (reason) => ({ ok: false, reason });
+  const oldCount = oldSections.length;
+  const newCount = newCounts.length;
+  const make = makeRow || (() => ({}));
+
+  // --- sections ---------------------------------------------------------------------
+  // oldFate: 0 stays, 1 deleted, 2 moved away, 3 reloaded (stays, with fresh rows)
+  const oldFate = new Uint8Array(oldCount);
+  const claimOld = (index, fate, what) => {
+    if (index >= oldCount) return what + ' section ' + index + ' is out of range (' + oldCount + ' sections before the batch)';
+    if (oldFate[index] !== 0) return 'section ' + index + ' is deleted, reloaded or moved twice';
+    oldFate[index] = fate;
     return null;
+  };
+  for (const s of update.deletedSections) {
+    const problem = claimOld(s, 1, 'deleted');
+    if (problem) return fail(problem);
+  }
+  for (const s of update.reloadedSections) {
+    const problem = claimOld(s, 3, 'reloaded');
+    if (problem) return fail(problem);
+  }
+  for (const m of update.movedSections) {
+    const problem = claimOld(m.from, 2, 'moved');
+    if (problem) return fail(problem);
+  }
+  // newSource[j]: old index of the section in slot j, -2 for an inserted one, -1 free
+  const newSource = new Int32Array(newCount).fill(-1);
+  const claimNew = (index, source, what) => {
+    if (index >= newCount) return what + ' section ' + index + ' is out of range (the server says ' + newCount + ' sections)';
+    if (newSource[index] !== -1) return 'section ' + index + ' is inserted or a move destination twice';
+    newSource[index] = source;
+    return null;
+  };
+  for (const s of update.insertedSections) {
+    const problem = claimNew(s, -2, 'inserted');
+    if (problem) return fail(problem);
+  }
+  for (const m of update.movedSections) {
+    const problem = claimNew(m.to, m.from, 'moved');
+    if (problem) return fail(problem);
+  }
+  const deletedSectionCount = update.deletedSections.length;
+  const expectedSections = oldCount - deletedSectionCount + update.insertedSections.length;
+  if (expectedSections !== newCount) {
+    return fail(expectedSections + ' sections after the batch, the server says ' + newCount);
+  }
+  const movedTo = new Set(update.movedSections.map((m) => m.to));
+  let next = 0;
+  for (let j = 0; j < newCount; j++) {
+    if (newSource[j] !== -1) continue;
+    while (oldFate[next] === 1 || oldFate[next] === 2) next++;
+    newSource[j] = next++;
+  }
+  const oldToNew = new Int32Array(oldCount).fill(-1);
+  for (let j = 0; j < newCount; j++) if (newSource[j] >= 0) oldToNew[newSource[j]] = j;
+  // Rows are placed only in sections that keep their rows: neither new nor reloaded.
+  const keepsRows = (j) => newSource[j] >= 0 && oldFate[newSource[j]] !== 3;
+  const oldKeepsRows = (s) => oldFate[s] === 0 || oldFate[s] === 2;
+
+  // --- rows: gather the operations per section ----------------------------------------
+  const outOf = new Map(); // old section -> Uint8Array: 1 deleted, 2 moved away, 3 reloaded
+  const into = new Map(); // new section -> [{at, row, inserted}]
+  const outMark = (path, mark, what) => {
+    const [s, i] = path;
+    if (s >= oldCount) return what + ' row ' + pathText(path) + ' is in a section that does not exist before the batch';
+    if (!oldKeepsRows(s)) return what + ' row ' + pathText(path) + ' is in a section the batch deletes or reloads';
+    const length = oldSections[s].rows.length;
+    if (i >= length) return what + ' row ' + pathText(path) + ' is out of range (section ' + s + ' had ' + length + ' rows)';
+    let marks = outOf.get(s);
+    if (!marks) outOf.set(s, (marks = new Uint8Array(length)));
+    if (marks[i] !== 0) return 'row ' + pathText(path) + ' is deleted, reloaded or moved twice';
+    marks[i] = mark;
+    return null;
+  };
+  const inMark = (path, entry, what) => {
+    const [j, i] = path;
+    if (j >= newCount) return what + ' row ' + pathText(path) + ' is in a section that does not exist after the batch';
+    if (!keepsRows(j)) return what + ' row ' + pathText(path) + ' is in a section the batch inserts or reloads';
+    if (i >= newCounts[j]) return what + ' row ' + pathText(path) + ' is out of range (the server says section ' + j + ' has ' + newCounts[j] + ' rows)';
+    let list = into.get(j);
+    if (!list) into.set(j, (list = []));
+    entry.at = i;
+    list.push(entry);
+    return null;
+  };
+  for (const p of update.deletedItems) {
+    const problem = outMark(p, 1, 'deleted');
+    if (problem) return fail(problem);
+  }
+  for (const p of update.reloadedItems) {
+    const problem = outMark(p, 3, 'reloaded');
+    if (problem) return fail(problem);
+  }
+  for (const m of update.movedItems) {
+    const problem = outMark(m.from, 2, 'moved');
+    if (problem) return fail(problem);
+  }
+  for (const p of update.insertedItems) {
+    const problem = inMark(p, { row: null }, 'inserted');
+    if (problem) return fail(problem);
+  }
+  for (const m of update.movedItems) {
+    const problem = inMark(m.to, { row: oldSections[m.from[0]].rows[m.from[1]] }, 'moved');
+    if (problem) return fail(problem);
   }
 
-  function checkCellEntries(cells) {
-    if (cells == null) return [];
-    if (!Array.isArray(cells)) return 'cells is not a list';
-    for (let i = 0; i < cells.length; i++) {
-      const entry = cells[i];
-      if (!entry || !isIndexPath(entry.indexPath) || !entry.cell || typeof entry.cell !== 'object') {
-        return 'cells[' + i + '] is not {indexPath, cell}';
-      }
-    }
-    return cells;
+  // --- rows: place them ------------------------------------------------------------------
+  const removed = [];
+  const reloaded = [];
+  const sections = new Array(newCount);
+  const dropAll = (s, why) => {
+    const rows = oldSections[s].rows;
+    for (let i = 0; i < rows.length; i++) if (rows[i]) removed.push({ row: rows[i], from: [s, i], why });
+  };
+  for (let s = 0; s < oldCount; s++) {
+    if (oldFate[s] === 1) dropAll(s, 'deletedSection');
+    else if (oldFate[s] === 3) dropAll(s, 'reloadedSection');
   }
-
-  // Checks the envelope and the fields a message type needs. Returns {message} or {error}.
-  function parseServerMessage(text) {
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch (e) {
-      return { error: 'not JSON: ' + e.message };
+  for (let j = 0; j < newCount; j++) {
+    const count = newCounts[j];
+    const source = newSource[j];
+    if (source === -2 || oldFate[source] === 3) {
+      sections[j] = {
+        from: source === -2 ? -1 : source,
+        origin: source === -2 ? 'inserted' : 'reloaded',
+        rows: new Array(count).fill(null),
+      };
+      continue;
     }
-    if (!message || typeof message !== 'object' || Array.isArray(message)) {
-      return { error: 'not an object' };
-    }
-    if (message.v !== PROTOCOL_VERSION) return { error: 'unknown version ' + JSON.stringify(message.v) };
-    if (typeof message.type !== 'string') return { error: 'no type' };
-    switch (message.type) {
-      case 'structure':
-      case 'batch':
-      case 'cells': {
-        if (typeof message.view !== 'string') return { error: message.type + ' without a view' };
-        if (!isIndex(message.seq)) return { error: message.type + ' without a seq' };
-        if (message.type !== 'cells') {
-          const problem = checkSections(message.sections);
-          if (problem) return { error: message.type + ': ' + problem };
-        }
-        if (message.type === 'batch') {
-          const update = checkBatchUpdate(message.update);
-          if (typeof update === 'string') return { error: 'batch: ' + update };
-          message.update = update;
-        }
-        if (message.type !== 'structure') {
-          const cells = checkCellEntries(message.cells);
-          if (typeof cells === 'string') return { error: message.type + ': ' + cells };
-          message.cells = cells;
-        }
-        return { message };
+    const origin = oldFate[source] === 2 ? 'moved' : 'kept';
+    const oldRows = oldSections[source].rows;
+    const marks = outOf.get(source);
+    const arriving = into.get(j);
+    if (!marks && !arriving) {
+      if (oldRows.length !== count) {
+        return fail('section ' + j + ' has ' + oldRows.length + ' rows after the batch, the server says ' + count);
       }
-      case 'error':
-        if (typeof message.code !== 'string') return { error: 'error without a code' };
-        return { message };
-      case 'app':
-        if (typeof message.name !== 'string') return { error: 'app message without a name' };
-        return { message };
-      default:
-        return { error: 'unknown type ' + JSON.stringify(message.type) };
+      sections[j] = { from: source, origin, rows: oldRows.slice() };
+      continue;
     }
-  }
-
-  // ---------------------------------------------------------------------------------------
-  // Batch placement, as UIKit's performBatchUpdates places things (Docs/WebProtocol.md,
-  // "How the page applies it"). Sections first: deleted and moved-away sections leave;
-  // inserted sections and move destinations take their new slots; every other old section
-  // — reloaded ones included — fills the free slots in its old order. Then rows, per
-  // section that survives: the same rule one level down. Moved rows keep their objects,
-  // reloaded rows get fresh ones, reconfigures are looked up afterwards at new positions.
-  //
-  // oldSections: [{rows: Array<row|null>}]; newCounts: row count per new section (the
-  // batch's `sections[i].count`). makeRow(oldRow) returns the object for a reloaded row.
-  //
-  // Returns {ok: false, reason} when the batch does not fit the page's state — the reason
-  // is what the page sends in `mismatch` — or {ok: true, sections, removed, reloaded,
-  // reconfigured}:
-  //   sections[j] = {from, origin, rows}: from is the old index (-1 when inserted), origin
-  //     'kept' | 'moved' | 'inserted' | 'reloaded';
-  //   removed: [{row, from, why}] every non-null row that left (deleted, in a deleted or
-  //     reloaded section, or replaced by a reload);
-  //   reloaded: [{oldRow, row, at}] each reload's old and new object and new index path;
-  //   reconfigured: [{row, at}] existing row objects at reconfigured (new) index paths.
-  function placeBatch(oldSections, update, newCounts, makeRow) {
-    const fail = (reason) => ({ ok: false, reason });
-    const oldCount = oldSections.length;
-    const newCount = newCounts.length;
-    const make = makeRow || (() => ({}));
-
-    // --- sections ---------------------------------------------------------------------
-    // oldFate: 0 stays, 1 deleted, 2 moved away, 3 reloaded (stays, with fresh rows)
-    const oldFate = new Uint8Array(oldCount);
-    const claimOld = (index, fate, what) => {
-      if (index >= oldCount) return what + ' section ' + index + ' is out of range (' + oldCount + ' sections before the batch)';
-      if (oldFate[index] !== 0) return 'section ' + index + ' is deleted, reloaded or moved twice';
-      oldFate[index] = fate;
-      return null;
-    };
-    for (const s of update.deletedSections) {
-      const problem = claimOld(s, 1, 'deleted');
-      if (problem) return fail(problem);
+    let leaving = 0;
+    if (marks) for (let i = 0; i < marks.length; i++) if (marks[i] === 1 || marks[i] === 2) leaving++;
+    const expected = oldRows.length - leaving + (arriving ? arriving.length : 0);
+    if (expected !== count) {
+      return fail('section ' + j + ' has ' + expected + ' rows after the batch, the server says ' + count);
     }
-    for (const s of update.reloadedSections) {
-      const problem = claimOld(s, 3, 'reloaded');
-      if (problem) return fail(problem);
-    }
-    for (const m of update.movedSections) {
-      const problem = claimOld(m.from, 2, 'moved');
-      if (problem) return fail(problem);
-    }
-    // newSource[j]: old index of the section in slot j, -2 for an inserted one, -1 free
-    const newSource = new Int32Array(newCount).fill(-1);
-    const claimNew = (index, source, what) => {
-      if (index >= newCount) return what + ' section ' + index + ' is out of range (the server says ' + newCount + ' sections)';
-      if (newSource[index] !== -1) return 'section ' + index + ' is inserted or a move destination twice';
-      newSource[index] = source;
-      return null;
-    };
-    for (const s of update.insertedSections) {
-      const problem = claimNew(s, -2, 'inserted');
-      if (problem) return fail(problem);
-    }
-    for (const m of update.movedSections) {
-      const problem = claimNew(m.to, m.from, 'moved');
-      if (problem) return fail(problem);
-    }
-    const deletedSectionCount = update.deletedSections.length;
-    const expectedSections = oldCount - deletedSectionCount + update.insertedSections.length;
-    if (expectedSections !== newCount) {
-      return fail(expectedSections + ' sections after the batch, the server says ' + newCount);
-    }
-    const movedTo = new Set(update.movedSections.map((m) => m.to));
-    let next = 0;
-    for (let j = 0; j < newCount; j++) {
-      if (newSource[j] !== -1) continue;
-      while (oldFate[next] === 1 || oldFate[next] === 2) next++;
-      newSource[j] = next++;
-    }
-    const oldToNew = new Int32Array(oldCount).fill(-1);
-    for (let j = 0; j < newCount; j++) if (newSource[j] >= 0) oldToNew[newSource[j]] = j;
-    // Rows are placed only in sections that keep their rows: neither new nor reloaded.
-    const keepsRows = (j) => newSource[j] >= 0 && oldFate[newSource[j]] !== 3;
-    const oldKeepsRows = (s) => oldFate[s] === 0 || oldFate[s] === 2;
-
-    // --- rows: gather the operations per section ----------------------------------------
-    const outOf = new Map(); // old section -> Uint8Array: 1 deleted, 2 moved away, 3 reloaded
-    const into = new Map(); // new section -> [{at, row, inserted}]
-    const outMark = (path, mark, what) => {
-      const [s, i] = path;
-      if (s >= oldCount) return what + ' row ' + pathText(path) + ' is in a section that does not exist before the batch';
-      if (!oldKeepsRows(s)) return what + ' row ' + pathText(path) + ' is in a section the batch deletes or reloads';
-      const length = oldSections[s].rows.length;
-      if (i >= length) return what + ' row ' + pathText(path) + ' is out of range (section ' + s + ' had ' + length + ' rows)';
-      let marks = outOf.get(s);
-      if (!marks) outOf.set(s, (marks = new Uint8Array(length)));
-      if (marks[i] !== 0) return 'row ' + pathText(path) + ' is deleted, reloaded or moved twice';
-      marks[i] = mark;
-      return null;
-    };
-    const inMark = (path, entry, what) => {
-      const [j, i] = path;
-      if (j >= newCount) return what + ' row ' + pathText(path) + ' is in a section that does not exist after the batch';
-      if (!keepsRows(j)) return what + ' row ' + pathText(path) + ' is in a section the batch inserts or reloads';
-      if (i >= newCounts[j]) return what + ' row ' + pathText(path) + ' is out of range (the server says section ' + j + ' has ' + newCounts[j] + ' rows)';
-      let list = into.get(j);
-      if (!list) into.set(j, (list = []));
-      entry.at = i;
-      list.push(entry);
-      return null;
-    };
-    for (const p of update.deletedItems) {
-      const problem = outMark(p, 1, 'deleted');
-      if (problem) return fail(problem);
-    }
-    for (const p of update.reloadedItems) {
-      const problem = outMark(p, 3, 'reloaded');
-      if (problem) return fail(problem);
-    }
-    for (const m of update.movedItems) {
-      const problem = outMark(m.from, 2, 'moved');
-      if (problem) return fail(problem);
-    }
-    for (const p of update.insertedItems) {
-      const problem = inMark(p, { row: null }, 'inserted');
-      if (problem) return fail(problem);
-    }
-    for (const m of update.movedItems) {
-      const problem = inMark(m.to, { row: oldSections[m.from[0]].rows[m.from[1]] }, 'moved');
-      if (problem) return fail(problem);
-    }
-
-    // --- rows: place them ------------------------------------------------------------------
-    const removed = [];
-    const reloaded = [];
-    const sections = new Array(newCount);
-    const dropAll = (s, why) => {
-      const rows = oldSections[s].rows;
-      for (let i = 0; i < rows.length; i++) if (rows[i]) removed.push({ row: rows[i], from: [s, i], why });
-    };
-    for (let s = 0; s < oldCount; s++) {
-      if (oldFate[s] === 1) dropAll(s, 'deletedSection');
-      else if (oldFate[s] === 3) dropAll(s, 'reloadedSection');
-    }
-    for (let j = 0; j < newCount; j++) {
-      const count = newCounts[j];
-      const source = newSource[j];
-      if (source === -2 || oldFate[source] === 3) {
-        sections[j] = {
-          from: source === -2 ? -1 : source,
-          origin: source === -2 ? 'inserted' : 'reloaded',
-          rows: new Array(count).fill(null),
-        };
-        continue;
+    const rows = new Array(count);
+    const taken = new Uint8Array(count);
+    if (arriving) {
+      for (const entry of arriving) {
+        if (taken[entry.at]) return fail('row ' + pathText([j, entry.at]) + ' is inserted or a move destination twice');
+        taken[entry.at] = 1;
+        rows[entry.at] = entry.row;
       }
-      const origin = oldFate[source] === 2 ? 'moved' : 'kept';
-      const oldRows = oldSections[source].rows;
-      const marks = outOf.get(source);
-      const arriving = into.get(j);
-      if (!marks && !arriving) {
-        if (oldRows.length !== count) {
-          return fail('section ' + j + ' has ' + oldRows.length + ' rows after the batch, the server says ' + count);
-        }
-        sections[j] = { from: source, origin, rows: oldRows.slice() };
-        continue;
-      }
-      let leaving = 0;
-      if (marks) for (let i = 0; i < marks.length; i++) if (marks[i] === 1 || marks[i] === 2) leaving++;
-      const expected = oldRows.length - leaving + (arriving ? arriving.length : 0);
-      if (expected !== count) {
-        return fail('section ' + j + ' has ' + expected + ' rows after the batch, the server says ' + count);
-      }
-      const rows = new Array(count);
-      const taken = new Uint8Array(count);
-      if (arriving) {
-        for (const entry of arriving) {
-          if (taken[entry.at]) return fail('row ' + pathText([j, entry.at]) + ' is inserted or a move destination twice');
-          taken[entry.at] = 1;
-          rows[entry.at] = entry.row;
-        }
-      }
-      let i = 0;
-      for (let k = 0; k < count; k++) {
-        if (taken[k]) continue;
-        while (marks && (marks[i] === 1 || marks[i] === 2)) {
-          if (marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
-          i++;
-        }
-        const row = oldRows[i];
-        if (marks && marks[i] === 3) {
-          const fresh = make(row);
-          if (row) removed.push({ row, from: [source, i], why: 'reloaded' });
-          reloaded.push({ oldRow: row, row: fresh, at: [j, k] });
-          rows[k] = fresh;
-        } else {
-          rows[k] = row;
-        }
+    }
+    let i = 0;
+    for (let k = 0; k < count; k++) {
+      if (taken[k]) continue;
+      while (marks && (marks[i] === 1 || marks[i] === 2)) {
+        if (marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
         i++;
       }
-      // Deleted rows after the last survivor.
-      for (; i < oldRows.length; i++) {
-        if (marks && marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
+      const row = oldRows[i];
+      if (marks && marks[i] === 3) {
+        const fresh = make(row);
+        if (row) removed.push({ row, from: [source, i], why: 'reloaded' });
+        reloaded.push({ oldRow: row, row: fresh, at: [j, k] });
+        rows[k] = fresh;
+      } else {
+        rows[k] = row;
       }
-      sections[j] = { from: source, origin, rows };
+      i++;
     }
-
-    // --- reconfigures: new index paths, after everything else ---------------------------
-    const reconfigured = [];
-    const seen = new Set();
-    for (const p of update.reconfiguredItems) {
-      const [j, i] = p;
-      if (j >= newCount || i >= newCounts[j]) return fail('reconfigured row ' + pathText(p) + ' is out of range after the batch');
-      const key = j + ':' + i;
-      if (seen.has(key)) return fail('row ' + pathText(p) + ' is reconfigured twice');
-      seen.add(key);
-      const row = sections[j].rows[i];
-      if (row) reconfigured.push({ row, at: [j, i] });
+    // Deleted rows after the last survivor.
+    for (; i < oldRows.length; i++) {
+      if (marks && marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
     }
-    return { ok: true, sections, removed, reloaded, reconfigured, oldToNew };
+    sections[j] = { from: source, origin, rows };
   }
 
-  // The page's own move for a reorder: the row leaves `from` and lands at `to`, a position
-  // in the state after the move (as the `reorder` message says). Returns new row arrays
-  // for the touched sections, or null when the move does not fit.
-  function moveRow(sections, from, to) {
-    const [fs, fi] = from;
-    const [ts, ti] = to;
-    if (!sections[fs] || !sections[ts] || fi >= sections[fs].rows.length) return null;
-    const source = sections[fs].rows.slice();
-    const [row] = source.splice(fi, 1);
-    const target = fs === ts ? source : sections[ts].rows.slice();
-    if (ti > target.length) return null;
-    target.splice(ti, 0, row);
-    const out = new Map();
-    out.set(fs, source);
-    out.set(ts, target);
-    return out;
+  // --- reconfigures: new index paths, after everything else ---------------------------
+  const reconfigured = [];
+  const seen = new Set();
+  for (const p of update.reconfiguredItems) {
+    const [j, i] = p;
+    if (j >= newCount || i >= newCounts[j]) return fail('reconfigured row ' + pathText(p) + ' is out of range after the batch');
+    const key = j + ':' + i;
+    if (seen.has(key)) return fail('row ' + pathText(p) + ' is reconfigured twice');
+    seen.add(key);
+    const row = sections[j].rows[i];
+    if (row) reconfigured.push({ row, at: [j, i] });
   }
+  return { ok: true, sections, removed, reloaded, reconfigured, oldToNew };
+}
 
-  // ---------------------------------------------------------------------------------------
-  // Outline helpers. A flat list of rows with levels is a tree in pre-order; these answer
-  // the questions a tree widget needs from that flat list.
+// The page's own move for a reorder: the row leaves `from` and lands at `to`, a position
+// in the state after the move (as the `reorder` message says). Returns new row arrays
+// for the touched sections, or null when the move does not fit.
+function moveRow(sections, from, to) {
+  const [fs, fi] = from;
+  const [ts, ti] = to;
+  if (!sections[fs] || !sections[ts] || fi >= sections[fs].rows.length) return null;
+  const source = sections[fs].rows.slice();
+  const [row] = source.splice(fi, 1);
+  const target = fs === ts ? source : sections[ts].rows.slice();
+  if (ti > target.length) return null;
+  target.splice(ti, 0, row);
+  const out = new Map();
+  out.set(fs, source);
+  out.set(ts, target);
+  return out;
+}
 
-  // levels: array of levels (numbers) for a whole section, or null where unknown. Returns
-  // {posinset, setsize} for row i among its siblings, or null when some row that decides it
-  // is unknown (the view then falls back to the flat position).
-  function siblingPosition(levels, i) {
-    const level = levels[i];
-    if (level == null) return null;
-    let start = i;
-    while (start > 0) {
-      const l = levels[start - 1];
-      if (l == null) return null;
-      if (l < level) break;
-      start--;
-    }
-    let end = i + 1;
-    while (end < levels.length) {
-      const l = levels[end];
-      if (l == null) return null;
-      if (l < level) break;
-      end++;
-    }
-    let posinset = 0;
-    let setsize = 0;
-    for (let k = start; k < end; k++) {
-      if (levels[k] === level) {
-        setsize++;
-        if (k <= i) posinset++;
-      }
-    }
-    return { posinset, setsize };
+// ---------------------------------------------------------------------------------------
+// Outline helpers. A flat list of rows with levels is a tree in pre-order; these answer
+// the questions a tree widget needs from that flat list.
+
+// levels: array of levels (numbers) for a whole section, or null where unknown. Returns
+// {posinset, setsize} for row i among its siblings, or null when some row that decides it
+// is unknown (the view then falls back to the flat position).
+function siblingPosition(levels, i) {
+  const level = levels[i];
+  if (level == null) return null;
+  let start = i;
+  while (start > 0) {
+    const l = levels[start - 1];
+    if (l == null) return null;
+    if (l < level) break;
+    start--;
   }
-
-  // The nearest row before i with a smaller level, or -1.
-  function parentIndex(levels, i) {
-    const level = levels[i];
-    if (level == null) return -1;
-    for (let k = i - 1; k >= 0; k--) {
-      if (levels[k] == null) return -1;
-      if (levels[k] < level) return k;
+  let end = i + 1;
+  while (end < levels.length) {
+    const l = levels[end];
+    if (l == null) return null;
+    if (l < level) break;
+    end++;
+  }
+  let posinset = 0;
+  let setsize = 0;
+  for (let k = start; k < end; k++) {
+    if (levels[k] === level) {
+      setsize++;
+      if (k <= i) posinset++;
     }
-    return -1;
   }
+  return { posinset, setsize };
+}
 
-  // Splits index paths into requests of at most `limit` (the protocol's cap is 1,000).
-  function chunk(list, limit) {
-    const out = [];
-    for (let i = 0; i < list.length; i += limit) out.push(list.slice(i, i + limit));
-    return out;
+// The nearest row before i with a smaller level, or -1.
+function parentIndex(levels, i) {
+  const level = levels[i];
+  if (level == null) return -1;
+  for (let k = i - 1; k >= 0; k--) {
+    if (levels[k] == null) return -1;
+    if (levels[k] < level) return k;
   }
+  return -1;
+}
 
-  global.DiffableModel = {
-    PROTOCOL_VERSION,
-    isIndex,
-    isIndexPath,
-    pathText,
-    checkBatchUpdate,
-    checkSections,
-    parseServerMessage,
-    placeBatch,
-    moveRow,
-    siblingPosition,
-    parentIndex,
-    chunk,
-  };
-})(typeof window !== 'undefined' ? window : globalThis);
+// Splits index paths into requests of at most `limit` (the protocol's cap is 1,000).
+function chunk(list, limit) {
+  const out = [];
+  for (let i = 0; i < list.length; i += limit) out.push(list.slice(i, i + limit));
+  return out;
+}
+
+export {
+  PROTOCOL_VERSION,
+  RENDERER_NAME_LIMIT,
+  checkCustom,
+  isIndex,
+  isIndexPath,
+  pathText,
+  checkBatchUpdate,
+  checkSections,
+  parseServerMessage,
+  placeBatch,
+  moveRow,
+  siblingPosition,
+  parentIndex,
+  chunk,
+};

@@ -1,0 +1,41 @@
+// diffable-debug.js — what the views and the connection count, for the browser tests and
+// the console. Nothing is global unless a page asks: exposeDebug() puts this object on
+// window.diffableDebug (the demo page and the Recipes page do; the tests read it there).
+
+// `stats.cellNodes` counts cell nodes in the document right now (ghosts of deleted rows
+// fading out included); snapshot() is the same as plain JSON-safe data (the views
+// themselves hold DOM nodes).
+export const debug = {
+  views: {},
+  lastBatch: null,
+  snapshot() {
+    const views = {};
+    for (const name of Object.keys(this.views)) views[name] = this.views[name].debugSnapshot();
+    const stats = {};
+    for (const key of Object.keys(this.stats)) stats[key] = this.stats[key];
+    return { views, lastBatch: this.lastBatch ? JSON.parse(JSON.stringify(this.lastBatch)) : null, stats };
+  },
+  stats: {
+    structures: 0,
+    batchesApplied: 0,
+    mismatches: 0,
+    cellsMessages: 0,
+    staleCells: 0,
+    staleReplies: 0,
+    togglesKept: 0,
+    cellRequests: 0,
+    windowsSent: 0,
+    malformed: 0,
+    errors: 0,
+    unknownRenderers: 0,
+    get cellNodes() {
+      return typeof document === 'undefined' ? 0 : document.querySelectorAll('.dcv-cell').length;
+    },
+  },
+};
+
+// Puts the debug object on window.diffableDebug and returns it.
+export function exposeDebug() {
+  window.diffableDebug = debug;
+  return debug;
+}
