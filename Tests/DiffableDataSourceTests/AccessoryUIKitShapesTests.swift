@@ -26,6 +26,11 @@ struct AccessoryUIKitShapesTests {
     #expect(
       CellAccessory.checkmark(options: .init(tintColor: .systemRed), tintColor: .systemBlue)
         .tintColor == .systemBlue)
+    // Options without a style of their own keep the style argument (UIKit's .automatic).
+    let header = CellAccessory.outlineDisclosure(
+      style: .header, options: .init(tintColor: .systemRed))
+    #expect(header.kind == .outlineDisclosure(style: .header))
+    #expect(header.tintColor == .systemRed)
     // The flattened spellings still work.
     #expect(CellAccessory.outlineDisclosure(style: .header) == outline.withHidden(false, tint: nil))
   }

@@ -182,6 +182,9 @@ struct OffMainDiffTests {
     let target = Self.snapshot((0..<5_000).reversed())
     let lookups = await lookupsInCaller(applying: target, to: dataSource)
     #expect(lookups >= 5_000, "the diff looked up every identifier in the calling task")
+    // Task-local values follow the task's hops to the main actor: a diff computed again
+    // there would count as much again.
+    #expect(lookups < 7_500, "the main actor used the diff the calling task computed")
     #expect(dataSource.snapshot() == target)
     #expect(view.batches == [BatchUpdate(from: Self.snapshot(0..<5_000), to: target)])
   }
@@ -208,18 +211,127 @@ struct OffMainDiffTests {
     }
     dataSource.applySnapshotUsingReloadData(Self.snapshot(0..<5_000))
     let (base, version) = dataSource._baseForDiff()
-    // Something else changes the list before the off-main result arrives.
+    // The list changes after the diff read it and before its result lands; this apply is
+    // still the newest call, so it lands, diffed again against what the view shows.
     dataSource.apply(Self.snapshot(0..<4_000))
+    let ticket = dataSource.pendingApplies.takeTicket()
     let target = Self.snapshot((0..<5_000).reversed())
     var done = false
     dataSource._apply(
       target, precomputed: BatchUpdate(from: base, to: target), against: version,
-      animatingDifferences: true
+      ticket: ticket, animatingDifferences: true
     ) { done = true }
     #expect(done)
     #expect(view.rows.count == 5_000)
     #expect(view.rows.first == "4999")
     // The simulator checks each batch against what the view showed: a stale diff would fail.
     #expect(view.rejectedBatches.isEmpty)
+  }
+}
+
+@MainActor
+@Suite("Data source: applies keep call order", .serialized)
+struct ApplyOrderTests {
+  @Test func anApplyFromACompletionWaitsForTheOlderQueuedOnes() {
+    let fixture = RecipeFixture([1, 2, 3, 4])
+    let dataSource = fixture.dataSource!
+    let c = fixture.snapshot([1, 2, 3, 4])
+    dataSource.enqueueApply(fixture.snapshot([1])) { dataSource.apply(c) }
+    dataSource.enqueueApply(fixture.snapshot([1, 2]))
+    _ = dataSource.snapshot()  // runs the waiting applies
+    // a, then b (called before c), then c.
+    #expect(fixture.view.rows == ["Recipe 1", "Recipe 2", "Recipe 3", "Recipe 4"])
+    #expect(fixture.batches.count == 3)
+  }
+
+  @Test func snapshotReadsAfterTheWaitingApplies() {
+    let fixture = RecipeFixture([1, 2, 3])
+    let dataSource = fixture.dataSource!
+    dataSource.enqueueApply(fixture.snapshot([2, 1]))
+    var snapshot = dataSource.snapshot()
+    #expect(snapshot.itemIdentifiers == [2, 1])
+    snapshot.appendItems([3])
+    dataSource.apply(snapshot)
+    #expect(fixture.view.rows == ["Recipe 2", "Recipe 1", "Recipe 3"])
+  }
+
+  @Test func aSectionSnapshotAppliedWithAppliesWaitingKeepsItsOutline() {
+    let view = RecordingListView()
+    let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+      _, _, item in
+      let cell = ListCell()
+      var content = cell.defaultContentConfiguration()
+      content.text = item
+      cell.contentConfiguration = content
+      cell.accessories = [.outlineDisclosure()]
+      return cell
+    }
+    var flat = DiffableDataSourceSnapshot<Int, String>()
+    flat.appendSections([0, 1])
+    flat.appendItems(["x"], toSection: 1)
+    dataSource.enqueueApply(flat)
+    var outline = DiffableDataSourceSectionSnapshot<String>()
+    outline.append(["root"])
+    outline.append(["child"], to: "root")
+    dataSource.apply(outline, to: 0)
+    #expect(view.rows == ["root", "x"])
+    #expect(view.toggleDisclosure(at: path(0, 0)))
+    #expect(view.rows == ["root", "child", "x"])
+  }
+
+  @Test func aLargeApplyOvertakenByALaterOneIsDropped() async {
+    let fixture = RecipeFixture(Array(1...5_000))
+    let dataSource = fixture.dataSource!
+    dataSource.apply(fixture.snapshot(Array(1...5_000)), completion: nil)
+    let big = fixture.snapshot(Array((1...5_000).reversed()))
+    let small = fixture.snapshot([1, 2, 3])
+    // The big apply is called first; its diff runs in its task while the main actor, called
+    // later, applies the small one.
+    let started = AsyncStream<Void>.makeStream()
+    let task = Task.detached {
+      started.continuation.yield()
+      await dataSource.apply(big)
+    }
+    for await _ in started.stream { break }
+    dataSource.apply(small, completion: nil)
+    await task.value
+    // Either the big one landed before the small one was called (then the small one
+    // follows it) or it was dropped: the list ends as the last call left it.
+    #expect(fixture.view.rows == ["Recipe 1", "Recipe 2", "Recipe 3"])
+    #expect(fixture.view.rejectedBatches.isEmpty)
+  }
+
+  @Test func aTicketOlderThanTheLastLandedApplyIsDropped() {
+    let fixture = RecipeFixture(Array(1...10))
+    let dataSource = fixture.dataSource!
+    dataSource.apply(fixture.snapshot([1, 2]))
+    let older = dataSource.pendingApplies.takeTicket()
+    dataSource.apply(fixture.snapshot([3]))
+    var completed = false
+    let (base, version) = dataSource._baseForDiff()
+    let stale = fixture.snapshot([9, 10])
+    dataSource._apply(
+      stale, precomputed: BatchUpdate(from: base, to: stale), against: version, ticket: older,
+      animatingDifferences: false
+    ) { completed = true }
+    #expect(completed)
+    #expect(fixture.view.rows == ["Recipe 3"])
+  }
+
+  @Test func theMainActorAwaitsAnApplyOfClassIdentifiers() async {
+    let view = RecordingListView()
+    let dataSource = CollectionViewDiffableDataSource<Int, Note>(collectionView: view) {
+      _, _, note in
+      let cell = ListCell()
+      var content = cell.defaultContentConfiguration()
+      content.text = note.text
+      cell.contentConfiguration = content
+      return cell
+    }
+    var snapshot = DiffableDataSourceSnapshot<Int, Note>()
+    snapshot.appendSections([0])
+    snapshot.appendItems([Note("from the main actor")])
+    await dataSource.apply(snapshot)
+    #expect(view.rows == ["from the main actor"])
   }
 }

@@ -75,8 +75,7 @@ struct CellConfigurationStateTests {
     #expect(view.renderedRows == ["Item 1 · editing", "Item 2 · editing"])
     view.isEditing = false
     #expect(view.renderedRows == ["Item 1", "Item 2"])
-    // Setting the handler in the registration styles the cell once more before it shows.
-    #expect(seen.states[1]?.map(\.isEditing) == [false, false, true, false])
+    #expect(seen.states[1]?.map(\.isEditing) == [false, true, false])
   }
 
   @Test func aReconfigureKeepsTheStateAndRunsTheHandlerAgain() {
@@ -128,12 +127,32 @@ struct CellConfigurationStateTests {
     let cell = ListCell()
     var runs = 0
     cell.configurationUpdateHandler = { _, _ in runs += 1 }
-    #expect(runs == 1, "setting a handler styles the cell at once")
+    #expect(runs == 0, "setting a handler runs nothing until the cell is shown")
     cell.isSelected = false
-    #expect(runs == 1)
+    #expect(runs == 0)
     cell.isSelected = true
-    #expect(runs == 2)
-    #expect(cell.stateUpdateCount == 2)
+    #expect(runs == 1)
+    #expect(cell.stateUpdateCount == 1)
+  }
+
+  /// Regression (second reader): a handler set before the accessories it styles ran at
+  /// once and indexed an empty array; one that asked again recursed without end.
+  @Test func aHandlerRunsWhenShownAndNeverNests() {
+    let cell = ListCell()
+    var states: [Bool] = []
+    cell.configurationUpdateHandler = { cell, state in
+      states.append(state.isSelected)
+      cell.accessories[0].tintColor = state.isSelected ? .systemRed : nil
+      // Changing the state from the handler asks for another pass, not a nested one.
+      if !state.isSelected { cell.isSelected = true }
+      cell.setNeedsUpdateConfiguration()
+    }
+    cell.accessories = [.checkmark()]
+    cell.applyConfigurationState(CellConfigurationState())
+    #expect(states.first == false)
+    #expect(states.count == 4, "bounded passes: \(states)")
+    #expect(cell.isSelected)
+    #expect(cell.accessories[0].tintColor == .systemRed)
   }
 
   @Test func reuseClearsTheState() {

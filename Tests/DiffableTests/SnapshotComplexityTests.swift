@@ -59,7 +59,13 @@ struct SnapshotComplexityTests {
   @Test func aSectionRepeatingAnEarlierItemMovesIt() {
     var snapshot = makeSnapshot(sections: 2, itemsPerSection: 3)
     snapshot.appendSections([2])
+    let before = snapshot
     snapshot.appendItems([CountedID(10), CountedID(1), CountedID(11)], toSection: 2)
+    // The copy taken before is untouched, and every item is found where it now is.
+    #expect(before.itemIdentifiers == (0..<6).map(CountedID.init))
+    for (offset, item) in snapshot.itemIdentifiers.enumerated() {
+      #expect(snapshot.indexOfItem(item) == offset)
+    }
     #expect(snapshot.itemIdentifiers(inSection: 0) == [CountedID(0), CountedID(2)])
     #expect(
       snapshot.itemIdentifiers(inSection: 2) == [CountedID(10), CountedID(1), CountedID(11)])

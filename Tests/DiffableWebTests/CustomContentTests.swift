@@ -94,6 +94,85 @@ struct CustomContentTests {
     #expect(update["reconfiguredItems"] as? [[Int]] == [[0, 1], [0, 2]])
   }
 
+  @Test func reselectingTheSelectedRowSendsNothing() {
+    let fixture = Fixture()
+    fixture.send(#"{"type":"select","indexPath":[0,1]}"#)
+    let count = fixture.messages.count
+    fixture.send(#"{"type":"select","indexPath":[0,1]}"#)
+    #expect(fixture.messages.count == count)
+  }
+
+  @Test func aContentStyledByUpdatedForAloneIsRestyledToo() {
+    // No handler: `RatingContent.updated(for:)` alone marks the selected row.
+    let messages = Box()
+    let session = WebSession(id: 2) { text in
+      messages.values.append(
+        try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])
+    }
+    let view = session.makeListView(named: "list")
+    let registration = CellRegistration<ListCell, Int> { cell, _, id in
+      cell.contentConfiguration = RatingContent(title: "Recipe \(id)", stars: 3)
+    }
+    let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) {
+      view, path, id in
+      view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
+    }
+    var snapshot = DiffableDataSourceSnapshot<String, Int>()
+    snapshot.appendSections(["main"])
+    snapshot.appendItems([1, 2])
+    dataSource.applySnapshotUsingReloadData(snapshot)
+    session.start()
+    func send(_ json: String) {
+      session.receive(#"{"v":1,"view":"list","seq":\#(view.seq),"# + json.dropFirst())
+    }
+    send(#"{"type":"window","ranges":[{"section":0,"start":0,"end":2}]}"#)
+    send(#"{"type":"cells","indexPaths":[[0,0],[0,1]]}"#)
+    send(#"{"type":"select","indexPath":[0,0]}"#)
+    let update = messages.values.last?["update"] as? [String: Any]
+    #expect(update?["reconfiguredItems"] as? [[Int]] == [[0, 0]])
+    let cell =
+      ((messages.values.last?["cells"] as? [[String: Any]])?.first?["cell"]) as? [String: Any]
+    let payload = (cell?["custom"] as? [String: Any])?["payload"] as? [String: Any]
+    #expect(payload?["isHighlighted"] as? Bool == true)
+  }
+
+  @Test func anAccessoryWithAHandlerSaysSoOnTheWire() throws {
+    let plain =
+      try JSONSerialization.jsonObject(
+        with: JSONEncoder().encode(CellAccessory.delete())) as! [String: Any]
+    let handled =
+      try JSONSerialization.jsonObject(
+        with: JSONEncoder().encode(CellAccessory.delete(actionHandler: {}))) as! [String: Any]
+    #expect(plain["hasActionHandler"] == nil)
+    #expect(handled["hasActionHandler"] as? Bool == true)
+  }
+
+  @Test func aRendererNameOutOfBoundsStops() async {
+    await #expect(processExitsWith: .failure) {
+      struct Unnamed: CustomContentConfiguration {
+        static let rendererName = ""
+      }
+      await MainActor.run {
+        let session = WebSession(id: 1) { _ in }
+        let view = session.makeListView(named: "list")
+        let registration = CellRegistration<ListCell, Int> { cell, _, _ in
+          cell.contentConfiguration = Unnamed()
+        }
+        let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) {
+          view, path, id in
+          view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
+        }
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["main"])
+        snapshot.appendItems([1])
+        dataSource.applySnapshotUsingReloadData(snapshot)
+        session.start()
+        session.receive(
+          #"{"v":1,"type":"cells","view":"list","seq":\#(view.seq),"indexPaths":[[0,0]]}"#)
+      }
+    }
+  }
+
   @Test func anAccessoryTapRunsItsHandler() {
     let fixture = Fixture()
     fixture.send(
@@ -109,4 +188,8 @@ struct CustomContentTests {
     #expect((cell["content"] as? [String: Any])?["text"] as? String == "Item 5")
     #expect(cell["custom"] == nil)
   }
+}
+
+@MainActor final class Box {
+  var values: [[String: Any]] = []
 }

@@ -44,9 +44,11 @@ open class ListCell {
   open var automaticallyUpdatesContentConfiguration = true
 
   /// Runs from ``updateConfiguration(using:)``: restyle the cell for the state.
-  open var configurationUpdateHandler: ConfigurationUpdateHandler? {
-    didSet { setNeedsUpdateConfiguration() }
-  }
+  ///
+  /// Setting it runs nothing at once (a registration handler usually sets it before the
+  /// content and accessories it touches): the view runs it when it shows the cell. A cell
+  /// outside any view restyles on ``setNeedsUpdateConfiguration()``.
+  open var configurationUpdateHandler: ConfigurationUpdateHandler?
 
   /// The state the cell is shown in. Views set it through
   /// ``applyConfigurationState(_:)``; selecting the cell changes ``isSelected`` here.
@@ -68,6 +70,9 @@ open class ListCell {
 
   /// How many times ``updateConfiguration(using:)`` ran on this cell object.
   public private(set) var stateUpdateCount = 0
+  /// Set while ``updateConfiguration(using:)`` runs, and when it asked for another pass.
+  private var isUpdatingConfiguration = false
+  private var needsAnotherUpdate = false
 
   /// Creates an empty cell.
   public required init() {}
@@ -89,8 +94,25 @@ open class ListCell {
   /// renders a cell's values when it sends or records them. A view that has already
   /// rendered the cell shows the change at the cell's next reconfigure.
   public func setNeedsUpdateConfiguration() {
-    updateConfiguration(using: configurationState)
+    // A handler that asks again, or changes the state, gets one more pass once it returns,
+    // never a nested one (which would style the cell for a state already superseded).
+    guard !isUpdatingConfiguration else {
+      needsAnotherUpdate = true
+      return
+    }
+    isUpdatingConfiguration = true
+    defer { isUpdatingConfiguration = false }
+    var passes = 0
+    repeat {
+      needsAnotherUpdate = false
+      updateConfiguration(using: configurationState)
+      passes += 1
+    } while needsAnotherUpdate && passes < Self.maximumUpdatePasses
   }
+
+  /// How many passes one request runs at most, so that a handler that always asks again
+  /// cannot loop forever.
+  static var maximumUpdatePasses: Int { 4 }
 
   /// Restyles the cell for `state`: replaces a content configuration with its
   /// `updated(for:)` value (when ``automaticallyUpdatesContentConfiguration``), then runs

@@ -78,7 +78,9 @@ extension CellAccessory: Codable {
       isHidden: try container.decodeIfPresent(Bool.self, forKey: .isHidden) ?? false)
   }
 
-  /// Encodes the kind and every option; `"tintColor"` only when there is one.
+  /// Encodes the kind and every option; `"tintColor"` only when there is one, and
+  /// `"hasActionHandler": true` only when the accessory has an ``actionHandler`` (so that a
+  /// renderer skips its default for the tap; the handler itself never leaves the process).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: AccessoryKey.self)
     try kind.encode(into: &container)
@@ -86,10 +88,11 @@ extension CellAccessory: Codable {
     try container.encode(placement, forKey: .placement)
     try container.encodeIfPresent(tintColor, forKey: .tintColor)
     try container.encode(isHidden, forKey: .isHidden)
+    if actionHandler != nil { try container.encode(true, forKey: .hasActionHandler) }
   }
 }
 
 private enum AccessoryKey: String, CodingKey {
   case kind, style, text, name, accessibilityLabel
-  case displayed, placement, tintColor, isHidden
+  case displayed, placement, tintColor, isHidden, hasActionHandler
 }

@@ -2,7 +2,8 @@
 // `cell.accessories = [.disclosureIndicator()]`, `.delete(displayed: .always, actionHandler:
 // { … })`, `.outlineDisclosure(options: .init(style: .header))`. UIKit's `options:`
 // structures are accepted (see `CellAccessory+Options.swift`), and their two common fields
-// are also plain arguments, `tintColor:` and `isHidden:`, which win over the options'.
+// are also plain arguments: a `tintColor:` given wins over the options', and the accessory
+// is hidden if either `isHidden` says so.
 
 extension CellAccessory {
   /// A disclosure chevron at the trailing edge (UIKit: `.disclosureIndicator()`).
@@ -18,9 +19,9 @@ extension CellAccessory {
   /// An outline disclosure chevron at the trailing edge (UIKit: `.outlineDisclosure()`).
   ///
   /// The default style is `.cell`, where UIKit's is `.automatic` (see
-  /// ``OutlineDisclosureStyle``); use `.header` for a sidebar section header. Given
-  /// `options`, their style is used. `actionHandler` replaces the default expand or
-  /// collapse, as in UIKit.
+  /// ``OutlineDisclosureStyle``); use `.header` for a sidebar section header. Options
+  /// with a style of their own override `style:`. `actionHandler` replaces the default
+  /// expand or collapse, as in UIKit.
   public static func outlineDisclosure(
     style: OutlineDisclosureStyle = .cell,
     displayed: DisplayedState = .always,

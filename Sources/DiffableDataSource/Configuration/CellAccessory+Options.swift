@@ -62,8 +62,9 @@ extension CellAccessory {
 
   /// The options of an outline disclosure (UIKit: `UICellAccessory.OutlineDisclosureOptions`).
   public struct OutlineDisclosureOptions: Sendable, Hashable {
-    /// Whether a tap anywhere on the cell toggles it (`.header`) or only on the chevron.
-    public var style: OutlineDisclosureStyle
+    /// Whether a tap anywhere on the cell toggles it (`.header`) or only on the chevron;
+    /// `nil` (UIKit's `.automatic`) keeps the factory's `style:` argument.
+    public var style: OutlineDisclosureStyle?
     /// Whether the accessory is hidden while keeping its place.
     public var isHidden: Bool
     /// Ignored (see ``LayoutDimension``).
@@ -71,10 +72,10 @@ extension CellAccessory {
     /// The chevron's color; `nil` keeps the renderer's default.
     public var tintColor: SemanticColor?
 
-    /// Creates options; the arguments are in UIKit's order. The default style is `.cell`
-    /// (UIKit's `.automatic` picks it for cells).
+    /// Creates options; the arguments are in UIKit's order. The default style, `nil`, plays
+    /// UIKit's `.automatic`: the factory's `style:` argument (`.cell` by default) decides.
     public init(
-      style: OutlineDisclosureStyle = .cell, isHidden: Bool = false,
+      style: OutlineDisclosureStyle? = nil, isHidden: Bool = false,
       reservedLayoutWidth: LayoutDimension = .standard, tintColor: SemanticColor? = nil
     ) {
       self.style = style

@@ -35,10 +35,12 @@ extension ContentConfiguration {
 ///
 ///     cell.contentConfiguration = RatingContent(title: recipe.title, stars: recipe.stars)
 public protocol CustomContentConfiguration: ContentConfiguration, Encodable {
-  /// The name the page registered the renderer under.
+  /// The name the page registered the renderer under: 1 to 64 UTF-16 code units (the page
+  /// refuses a message with another; the browser view stops with a message naming the type).
   static var rendererName: String { get }
-  /// A text for what the cell shows, read by assistive technology when the renderer gives
-  /// no label and written by `RecordingListView` in its rendered rows; `nil` by default.
+  /// A text for what the cell shows: sent to the page beside the payload (its renderer
+  /// names the row, and may use this), and written by `RecordingListView` in its rendered
+  /// rows; `nil` by default.
   var accessibilityText: String? { get }
 }
 

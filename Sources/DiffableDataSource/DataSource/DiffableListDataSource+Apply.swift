@@ -5,10 +5,16 @@
 #endif
 
 extension DiffableListDataSource {
-  /// The snapshot the view shows now. It carries no marks.
+  /// The snapshot the view shows now, after any apply called earlier from another thread
+  /// (``enqueueApply(_:animatingDifferences:completion:)``). It carries no marks.
   ///
-  /// - Complexity: O(1)
-  public func snapshot() -> Snapshot { current }
+  /// - Complexity: O(1) when no apply waits.
+  public func snapshot() -> Snapshot {
+    // Applies called earlier from another thread land first, as a serial queue would have
+    // run them before this call (never from inside a batch).
+    if !isApplying && !pendingApplies.isEmpty { _drainPendingApplies() }
+    return current
+  }
 
   /// Shows `snapshot`: diffs it against what the view shows and applies the difference in
   /// one batch, honouring its reload and reconfigure marks.
@@ -57,13 +63,13 @@ extension DiffableListDataSource {
     applySnapshotUsingReloadData(snapshot, completion: nil)
   }
 
-  /// The shared apply: diff, switch state, drive the view.
+  /// The shared apply: diff, switch state, drive the view. The caller has checked
+  /// (`_checkNotApplying`), which runs the waiting applies first.
   func _apply(
     _ snapshot: Snapshot, animatingDifferences: Bool,
     keepingOutlineOf outlineSection: SectionIdentifierType?,
     method: StaticString, completion: (@MainActor () -> Void)?
   ) {
-    _checkNotApplying(method)
     _apply(
       snapshot, update: BatchUpdate(from: current, to: snapshot),
       animatingDifferences: animatingDifferences, keepingOutlineOf: outlineSection,
@@ -100,14 +106,16 @@ extension DiffableListDataSource {
   }
 
   @usableFromInline
-  func _checkNotApplying(_ method: StaticString) {
+  func _checkNotApplying(_ method: StaticString, landing: Bool = true) {
     precondition(
       !isApplying,
       "\(method): called while the data source is applying another snapshot (from a cell "
         + "provider or a handler run during the update). Apple's data source reports this "
         + "as a deadlock; apply after the current update, from its completion.")
-    // Applies called earlier from another thread go first, to keep call order.
+    // Applies called earlier from another thread go first, to keep call order; this one
+    // then holds the newest ticket.
     if !pendingApplies.isEmpty { _drainPendingApplies() }
+    if landing { _land(pendingApplies.takeTicket()) }
   }
 
   /// A full snapshot replaces the outlines of the sections whose rows it changes; an

@@ -59,6 +59,9 @@ extension DiffableListDataSource {
   func _setExpanded(_ expanded: Bool, item: ItemIdentifierType, section: SectionIdentifierType)
     -> Bool
   {
+    // The user acted on what the view showed; applies called earlier from another thread
+    // land first, and the outline is read after them.
+    if !isApplying && !pendingApplies.isEmpty { _drainPendingApplies() }
     guard var outline = sectionSnapshots[section], outline.contains(item),
       outline.isExpanded(item) != expanded
     else { return false }

@@ -58,8 +58,9 @@ open class DiffableListDataSource<
   var isApplying = false
   /// Applies called off the main actor, waiting for it (`enqueueApply`).
   @usableFromInline nonisolated let pendingApplies = _PendingApplies<Snapshot>()
-  /// Set while those run, so that the applies they make don't start the queue again.
-  @usableFromInline var isDrainingPendingApplies = false
+  /// The ticket of the last apply that landed (`enqueueApply`'s tickets order every apply
+  /// by when it was called).
+  @usableFromInline var lastLandedTicket = 0
   /// Completions the view reported while the batch was still being applied.
   var deferredCompletions: [@MainActor () -> Void] = []
 

@@ -14,6 +14,7 @@
 @usableFromInline
 final class _PendingApplies<Snapshot>: @unchecked Sendable {
   struct Entry {
+    let ticket: Int
     let snapshot: Snapshot
     let animatingDifferences: Bool
     let completion: (@MainActor @Sendable () -> Void)?
@@ -22,6 +23,8 @@ final class _PendingApplies<Snapshot>: @unchecked Sendable {
   private let lock = _Lock()
   private var entries: [Entry] = []
   private var head = 0
+  /// The last ticket handed out: every apply takes the next one when it is called.
+  private var tickets = 0
 
   @usableFromInline init() {}
 
@@ -32,15 +35,25 @@ final class _PendingApplies<Snapshot>: @unchecked Sendable {
     return head == entries.count
   }
 
+  /// The next ticket, for an apply made now.
+  @usableFromInline func takeTicket() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    tickets &+= 1
+    return tickets
+  }
+
   /// Queues an apply; returns whether the queue was empty (so the caller schedules a drain).
   func append(
     _ snapshot: sending Snapshot, animatingDifferences: Bool,
     completion: (@MainActor @Sendable () -> Void)?
   ) -> Bool {
-    let entry = Entry(
-      snapshot: snapshot, animatingDifferences: animatingDifferences, completion: completion)
     lock.lock()
     defer { lock.unlock() }
+    tickets &+= 1
+    let entry = Entry(
+      ticket: tickets, snapshot: snapshot, animatingDifferences: animatingDifferences,
+      completion: completion)
     let wasEmpty = head == entries.count
     entries.append(entry)
     return wasEmpty

@@ -118,6 +118,9 @@ public struct WireCell: Hashable, Sendable, Codable {
   /// A `CustomContentConfiguration` on the wire: the renderer's name and the
   /// configuration as JSON.
   public struct Custom: Hashable, Sendable, Codable {
+    /// The longest renderer name the page accepts, in UTF-16 code units (JavaScript's
+    /// `length`).
+    public static let maximumRendererNameLength = 64
     /// The name the page registered the renderer under.
     public var renderer: String
     /// The configuration, encoded.
@@ -200,7 +203,15 @@ extension WireCell.Custom {
   /// Encodes a custom configuration. One that cannot be encoded (a failing `encode(to:)`)
   /// travels as `null`, and the page's renderer receives `null`.
   init(_ configuration: any CustomContentConfiguration) {
-    renderer = type(of: configuration).rendererName
+    let name = type(of: configuration).rendererName
+    // The page refuses a whole message whose renderer name breaks the limit: stop here,
+    // where the type that named it is known.
+    precondition(
+      (1...Self.maximumRendererNameLength).contains(name.utf16.count),
+      "WebListView: \(type(of: configuration)).rendererName \"\(name.prefix(80))\" must be 1 to "
+        + "\(Self.maximumRendererNameLength) UTF-16 code units, as the page's registerContentRenderer allows"
+    )
+    renderer = name
     accessibilityText = configuration.accessibilityText
     payload =
       (try? JSONEncoder().encode(configuration)).flatMap {

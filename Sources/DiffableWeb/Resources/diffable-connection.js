@@ -246,12 +246,16 @@ export class DiffableConnection extends EventTarget {
     return !!view && typeof message.seq === 'number' && view.seq !== message.seq;
   }
 
-  // Whether a refused expand/collapse was kept: its view sent it again against the state
-  // that made it stale, or the rows already show it (diffable-toggles.js).
+  // Whether a refused expand/collapse or selection was kept: its view sent it again against
+  // the state that made it stale, or the rows already show it (diffable-toggles.js).
   kept(message) {
-    if (message.code !== 'stale' || message.inReplyTo !== 'setExpanded' || typeof message.seq !== 'number') return false;
+    if (message.code !== 'stale' || typeof message.seq !== 'number') return false;
     const view = this.views.get(message.view);
-    return !!view && view.toggles.refused(message.seq);
+    if (!view) return false;
+    if (message.inReplyTo === 'setExpanded') return view.toggles.refused(message.seq);
+    // A selection that met a batch goes out again (diffable-view.js reselect).
+    if (message.inReplyTo === 'select') return view.reselect(message.seq);
+    return false;
   }
 
   handleError(message) {

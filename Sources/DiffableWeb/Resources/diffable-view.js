@@ -1226,7 +1226,31 @@ export class DiffableCollectionView extends EventTarget {
     row.selected = true;
     this.setFocusRow(row, false);
     this.render();
+    this.reselectTries = 0;
     this.send('select', { indexPath: path });
+  }
+
+  // A `select` the server refused as stale: a batch was on its way (a cell restyled for
+  // the previous selection, say). The page still shows the row selected, so the choice goes
+  // out again against the new state, once that batch is applied. Returns whether it did.
+  reselect(seq) {
+    const row = Array.from(this.selected).find((r) => !r.dead && this.pathOf(r));
+    if (!row || this.seq === null || (this.reselectTries || 0) >= 3) return false;
+    this.reselectTries = (this.reselectTries || 0) + 1;
+    const again = () => {
+      const path = !row.dead && row.selected ? this.pathOf(row) : null;
+      if (path) this.send('select', { indexPath: path });
+    };
+    if (this.seq !== seq) {
+      again();
+    } else {
+      const retry = () => {
+        this.removeEventListener('batch', retry);
+        again();
+      };
+      this.addEventListener('batch', retry);
+    }
+    return true;
   }
 
   setFocusRow(row, focusNode) {
@@ -1288,7 +1312,10 @@ export class DiffableCollectionView extends EventTarget {
     const path = this.pathOf(row);
     if (!path) return;
     this.send('accessory', { indexPath: path, kind });
-    // UIKit's default for a delete control: show the trailing swipe actions.
+    // UIKit's default for a delete control: show the trailing swipe actions, unless the
+    // accessory has a handler of its own (which replaces the default, as in UIKit).
+    const accessory = row.cell && Array.isArray(row.cell.accessories) ? row.cell.accessories.find((a) => a && a.kind === kind) : null;
+    if (accessory && accessory.hasActionHandler === true) return;
     if (kind === 'delete' && row.cell && row.cell.swipe && row.cell.swipe.trailing) this.openSwipeActions(row, 'trailing', true);
   }
 

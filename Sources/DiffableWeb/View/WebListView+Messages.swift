@@ -35,14 +35,14 @@ extension WebListView {
       try requireRow(path, seq, "select")
       let previous = selectedItem
       selectedItem = dataSource?.listView(self, identifierForItemAt: path.indexPath)
-      restyleCellsWithUpdateHandlers([previous, selectedItem])
+      restyleAfterSelection([previous, selectedItem])
       delegate?.listView(self, didSelectItemAt: path.indexPath)
 
     case .setExpanded(_, let seq, let path, let expanded):
       try requireRow(path, seq, "setExpanded")
       // A disclosure with a handler of its own runs it instead, as in UIKit.
       if let handler = liveCell(at: path)?.accessories.first(where: {
-        if case .outlineDisclosure = $0.kind { true } else { false }
+        if case .outlineDisclosure = $0.kind { !$0.isHidden } else { false }
       })?.actionHandler {
         handler()
         return

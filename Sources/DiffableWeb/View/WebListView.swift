@@ -222,14 +222,26 @@ public final class WebListView: ListView {
     dataSource.flatMap { liveCells[$0.listView(self, identifierForItemAt: path.indexPath)] }
   }
 
-  /// After the page changed the selection: the rows whose cells style themselves for their
-  /// state are refreshed in place, so a handler's change reaches the page.
-  func restyleCellsWithUpdateHandlers(_ items: [ListIdentifier?]) {
-    let paths = Set(
-      items.compactMap { item -> IndexPath? in
-        guard let item, liveCells[item]?.configurationUpdateHandler != nil else { return nil }
-        return indexPathOfLiveCell(item)
-      })
+  /// After the page changed the selection: the cells of the rows whose selection changed
+  /// restyle themselves for it (`updateConfiguration(using:)`), and the rows whose content
+  /// or accessories then differ are refreshed in place. Nothing is sent when nothing
+  /// changed (re-selecting the selected row), so the page's next messages stay current.
+  func restyleAfterSelection(_ items: [ListIdentifier?]) {
+    var paths: [IndexPath] = []
+    for case let item? in Set(items.compactMap { $0 }) {
+      guard let cell = liveCells[item] else { continue }
+      var state = cell.configurationState
+      state.isSelected = item == selectedItem
+      guard state != cell.configurationState else { continue }
+      let before = WireCell(
+        id: "", configuration: cell.contentConfiguration, accessories: cell.accessories,
+        selected: false, outline: nil, swipe: nil)
+      cell.applyConfigurationState(state)
+      let after = WireCell(
+        id: "", configuration: cell.contentConfiguration, accessories: cell.accessories,
+        selected: false, outline: nil, swipe: nil)
+      if after != before, let path = indexPathOfLiveCell(item) { paths.append(path) }
+    }
     guard !paths.isEmpty, isStarted else { return }
     performBatchUpdates(
       BatchUpdate(reconfiguredItems: paths.sorted()), animated: false, completion: nil)
