@@ -11,7 +11,7 @@
 /// Use the two subclasses, which carry Apple's names and initializers. Everything here is
 /// main-actor isolated, as Apple's data sources are in the current SDK. Snapshots of
 /// `Sendable` identifiers can be built anywhere; ``enqueueApply(_:animatingDifferences:completion:)``
-/// and the `async` ``apply(_:animatingDifferences:)-gckb`` take one from any thread or task and
+/// and the `async` ``apply(_:animatingDifferences:)-5wd`` take one from any thread or task and
 /// apply it here, in call order.
 @MainActor
 open class DiffableListDataSource<
