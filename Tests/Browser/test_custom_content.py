@@ -101,3 +101,52 @@ def test_the_demo_cards_are_drawn_by_their_own_renderer(demo):
                   "the selected card was not drawn emphasized")
     assert demo.stats()["mismatches"] == 0
 
+
+
+def test_a_selection_refused_as_stale_is_sent_again(demo):
+    """A `select` that met a batch on the wire (the server restyled a cell, say) is refused
+    as stale; the page still shows the row selected, so it sends the choice again against
+    the new state instead of leaving the server with the old selection."""
+    demo.scroll_to_section("list")
+    demo.wait_settled()
+    sent = demo.driver.execute_script(f"""
+      const v = {VIEW}, c = {CONNECTION};
+      const i = v.renderRanges()[2][0] + 1;
+      const row = v.sections[2].rows[i];
+      v.selectRow(row);
+      const out = [];
+      const original = c.socket.send.bind(c.socket);
+      c.socket.send = (text) => {{ out.push(JSON.parse(text)); return original(text); }};
+      window.__e2e.sentAfterStale = out;
+      // The refusal of that select, naming a seq the page has already left behind.
+      c.receive(JSON.stringify({{v: 1, type: 'error', code: 'stale', view: 'demo', inReplyTo: 'select',
+                                 seq: v.seq - 1, message: 'stale'}}));
+      return [i, v.seq];""")
+    index, seq = sent
+    demo.wait_for(lambda p: any(m.get("type") == "select" for m in p.js("return window.__e2e.sentAfterStale")),
+                  "the refused selection was not sent again")
+    again = [m for m in demo.js("return window.__e2e.sentAfterStale") if m.get("type") == "select"][0]
+    assert again["indexPath"] == [2, index] and again["seq"] == seq
+    warnings = [e["message"] for e in demo.driver.get_log("browser") if e["level"] == "WARNING" and "refused select" in e["message"]]
+    assert warnings == [], "a kept selection is not a warning"
+
+
+def test_a_delete_control_with_a_handler_of_its_own_opens_no_swipe(demo):
+    """UIKit runs a delete accessory's actionHandler instead of revealing the swipe
+    actions; the server marks such an accessory `hasActionHandler`, and the page only
+    reports the tap."""
+    demo.scroll_to_section("list")
+    demo.wait_settled()
+    opened = demo.driver.execute_script(f"""
+      const v = {VIEW};
+      v.setEditing(true);
+      const i = v.renderRanges()[2][0];
+      const row = v.sections[2].rows[i];
+      const plain = () => {{ v.activateAccessory(row, 'delete'); const open = !!v.openSwipe; v.closeSwipe(false); return open; }};
+      const before = plain();
+      row.cell = Object.assign({{}}, row.cell, {{accessories: [{{kind: 'delete', displayed: 'whenEditing', placement: 'leading', isHidden: false, hasActionHandler: true}}]}});
+      v.activateAccessory(row, 'delete');
+      const after = !!v.openSwipe;
+      v.setEditing(false);
+      return [before, after];""")
+    assert opened == [True, False], opened
