@@ -4,7 +4,7 @@ import DiffableTesting
 import Foundation
 import Testing
 
-/// A class identifier that is deliberately not `Sendable`: all UIKit asks is `Hashable`.
+/// A class identifier that is deliberately not `Sendable`, as many UIKit apps use.
 final class Note: Hashable {
   var text: String
   init(_ text: String) { self.text = text }

@@ -1,6 +1,7 @@
-// A to-do list written as for UIKit, with UIKit's names. Everything below the imports builds
-// unchanged against UIKit, except what the comments marked "port:" say (a view controller
-// base class and a `UICollectionView` instance, which a headless list has no use for).
+// A to-do list written as one writes it for UIKit, with UIKit's names: it builds here with
+// `import DiffableUIKitNames` where UIKit code has `import UIKit`, and the only lines that
+// differ from a UIKit app's are marked "port:" (a view controller base class and a
+// `UICollectionView` instance, which a headless list has no use for).
 #if !canImport(UIKit)
   import DiffableUIKitNames
   import Foundation

@@ -113,7 +113,7 @@ public struct DiffableDataSourceSectionTransaction<
 }
 
 // Sendable exactly when the identifiers are, as `Array` is when its elements are: class
-// identifiers (all UIKit requires is `Hashable`) keep a transaction on the actor that made it.
+// identifiers (UIKit apps often use them) keep a transaction on the actor that made it.
 extension DiffableDataSourceTransaction: Sendable
 where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
 
