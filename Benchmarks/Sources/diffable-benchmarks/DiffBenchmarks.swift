@@ -38,6 +38,13 @@ func flatDiffRow<ID: BenchmarkIdentifier>(
   let stdlibRuns = input.estimatedEdits <= stdlibEditLimit
   var contenders: [Contender] = [
     .timing("ours_ms") { BatchUpdate(from: old, to: new) },
+    // What an app pays per apply: the new snapshot is built from its array, then diffed
+    // against the one the data source holds.
+    .timing("apply_cost_ms") { BatchUpdate(from: old, to: flatSnapshot(newIDs)) },
+    // What a peer's benchmark measures: both built, then diffed.
+    .timing("peer_contract_ms") {
+      BatchUpdate(from: flatSnapshot(oldIDs), to: flatSnapshot(newIDs))
+    },
     .timing("two_dict_ms") { positions(oldIDs).count &+ positions(newIDs).count },
     .timing("one_dict_ms") { positions(newIDs).count },
     .timing("equal_ms") { oldIDs == newIDs },
@@ -57,7 +64,8 @@ func flatDiffRow<ID: BenchmarkIdentifier>(
   row.baselines = [
     ("two_dict_ms", medians["two_dict_ms"]), ("one_dict_ms", medians["one_dict_ms"]),
     ("equal_ms", medians["equal_ms"]), ("stdlib_ms", medians["stdlib_ms"]),
-    ("copy_ms", medians["copy_ms"]),
+    ("copy_ms", medians["copy_ms"]), ("apply_cost_ms", medians["apply_cost_ms"]),
+    ("peer_contract_ms", medians["peer_contract_ms"]),
   ]
   row.extras = [("moves", .int(moves)), ("minimal_moves", .int(minimal))]
   if !stdlibRuns { row.notes.append(stdlibNote) }
@@ -70,7 +78,12 @@ func flatDiffRow<ID: BenchmarkIdentifier>(
       limit: limit))
   row.checks.append(
     Check(name: "moves", value: Double(moves), relation: .equal, limit: Double(minimal)))
+  row.checks += applyCostChecks(medians)
   if mix == .noChange {
+    row.checks.append(
+      Check(
+        name: "apply_cost/one_dict", value: medians["apply_cost_ms"]! / medians["one_dict_ms"]!,
+        relation: .atMost, limit: 1.2))
     // Written as a ratio: ours ≤ 3 × equal + 0.01 ms.
     row.checks.append(
       Check(
@@ -121,17 +134,37 @@ func sectionedDiffRow<ID: BenchmarkIdentifier>(count: Int, _: ID.Type, _ setting
   }
   let old = sectionedSnapshot(sections(input.old, oldFlat))
   let new = sectionedSnapshot(sections(input.new, newFlat))
+  let oldSections = sections(input.old, oldFlat)
+  let newSections = sections(input.new, newFlat)
   let medians = measure(
     [
       .timing("ours_ms") { BatchUpdate(from: old, to: new) },
+      .timing("apply_cost_ms") { BatchUpdate(from: old, to: sectionedSnapshot(newSections)) },
+      .timing("peer_contract_ms") {
+        BatchUpdate(from: sectionedSnapshot(oldSections), to: sectionedSnapshot(newSections))
+      },
       .timing("two_dict_ms") { positions(oldFlat).count &+ positions(newFlat).count },
+      // The same items in one section: the sectioned build should cost about as much.
+      .timing("sectioned_build_ms") { sectionedSnapshot(newSections) },
+      .timing("flat_build_ms") { flatSnapshot(newFlat) },
     ], settings)
 
   let update = BatchUpdate(from: old, to: new)
   var row = Row(
     group: "sectioned", scenario: "100-sections", ids: ID.label, n: count)
   row.ours = medians["ours_ms"]
-  row.baselines = [("two_dict_ms", medians["two_dict_ms"])]
+  row.baselines = [
+    ("two_dict_ms", medians["two_dict_ms"]), ("apply_cost_ms", medians["apply_cost_ms"]),
+    ("peer_contract_ms", medians["peer_contract_ms"]),
+    ("sectioned_build_ms", medians["sectioned_build_ms"]),
+    ("flat_build_ms", medians["flat_build_ms"]),
+  ]
+  row.checks += applyCostChecks(medians)
+  row.checks.append(
+    Check(
+      name: "sectioned_build/flat_build",
+      value: medians["sectioned_build_ms"]! / medians["flat_build_ms"]!, relation: .atMost,
+      limit: 1.15))
   let minimal = minimalMoves(old: input.old, new: input.new)
   row.extras = [("moves", .int(update.movedItems.count)), ("minimal_moves", .int(minimal))]
   row.checks.append(
@@ -153,4 +186,18 @@ func seed(_ group: String, _ scenario: String, _ count: Int) -> UInt64 {
     hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
   }
   return hash
+}
+
+/// Issue 16's targets for what an apply costs, as ratios to building two dictionaries of the
+/// identifiers in the same run.
+func applyCostChecks(_ medians: [String: Double]) -> [Check] {
+  let twoDict = medians["two_dict_ms"]!
+  return [
+    Check(
+      name: "apply_cost/two_dict", value: medians["apply_cost_ms"]! / twoDict,
+      relation: .atMost, limit: 1.0),
+    Check(
+      name: "peer_contract/two_dict", value: medians["peer_contract_ms"]! / twoDict,
+      relation: .atMost, limit: 1.5),
+  ]
 }

@@ -171,6 +171,22 @@ extension DiffableDataSourceSnapshot {
       _checkInvariants()
       return
     }
+    // A snapshot filled section by section (its later sections still empty) is probably
+    // being built: make room for the sections still to come, at the average size of those
+    // filled so far, so that the table grows once or twice rather than at every doubling.
+    // The guess is trusted up to 64× what is needed now when this section is about the
+    // average size (sections alike, as lists built from groups usually are), else up to
+    // 4×, so a wrong one wastes little.
+    if offset == countBefore, section &+ 1 < _sectionEnds.count,
+      _sectionEnds[_sectionEnds.count &- 1] == countBefore
+    {
+      let needed = countBefore &+ identifiers.count
+      let filled = section &+ 1
+      let projected = needed / filled &* _sectionEnds.count
+      let alike =
+        identifiers.count &* filled &* 2 >= needed && identifiers.count &* filled <= needed &* 2
+      _items.reserveCapacity(Swift.min(projected, needed &* (alike ? 64 : 4)))
+    }
     // One hash per new item, in one pass that both checks uniqueness and indexes the items
     // (how each section after the first is built); it changes nothing if any item repeats
     // or already exists, and the per-item loop below finds out which.
