@@ -235,9 +235,9 @@ private func checkView<S, I>(
       if !fresh, let from = expected.origin.oldIndexPath {
         sameObject = before[from[0]][from[1]] === cell
       }
-      guard sameObject, cell.contentConfiguration?.text == text else {
+      guard sameObject, cell.listContentConfiguration?.text == text else {
         fuzzFailure(
-          "cell [\(section), \(item)] shows \(cell.contentConfiguration?.text ?? "nothing") "
+          "cell [\(section), \(item)] shows \(cell.listContentConfiguration?.text ?? "nothing") "
             + "(\(sameObject ? "" : "not ")the object expected), expected \(text): "
             + "\(expected.origin)\n\(replay)")
       }
