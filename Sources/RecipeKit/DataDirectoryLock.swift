@@ -30,7 +30,7 @@ final class DataDirectoryLock: Sendable {
         throw RecipeStoreError(
           .unreadable, path: path, detail: String(cString: strerror(errno)))
       }
-      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      guard Self.lockWaitingBriefly(descriptor) else {
         let code = errno
         let holder = Self.holder(of: descriptor)
         close(descriptor)
@@ -41,6 +41,35 @@ final class DataDirectoryLock: Sendable {
           .unreadable, path: path, detail: "can't lock it: \(String(cString: strerror(code)))")
       }
       self.descriptor = descriptor
+    #endif
+  }
+
+  /// How long a held lock is waited for before the directory counts as in use.
+  ///
+  /// A lock can be held for an instant by no one's choice: while any process forks (a test
+  /// runner's exit test, a server launching a helper), the child holds a copy of every
+  /// descriptor until it execs and closes them, flock's lock included. So one release and
+  /// the next open can meet a lock that is about to go away; another store really holding
+  /// the directory still holds it after this wait.
+  static let contendedWait: Duration = .seconds(2)
+
+  /// Takes the lock, trying again every 10 ms for ``contendedWait`` while another holds it.
+  /// On failure, `errno` says why.
+  private static func lockWaitingBriefly(_ descriptor: Int32) -> Bool {
+    #if os(Windows)
+      return true
+    #else
+      let clock = ContinuousClock()
+      let deadline = clock.now.advanced(by: contendedWait)
+      while true {
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+        let code = errno
+        guard code == EWOULDBLOCK, clock.now < deadline else {
+          errno = code
+          return false
+        }
+        usleep(10_000)
+      }
     #endif
   }
 

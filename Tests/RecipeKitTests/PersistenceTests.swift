@@ -223,6 +223,23 @@ struct PersistenceTests {
     }
   }
 
+  /// Regression (CI, under load): a forked child holds a copy of the lock's descriptor
+  /// until it execs, so a store reopened at that instant met a lock about to go away and
+  /// said the directory was in use. A brief hold by someone else is now waited out.
+  @Test func aLockHeldForAnInstantIsWaitedFor() throws {
+    try withTemporaryDirectory { directory in
+      let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
+      try #require(descriptor >= 0)
+      try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+      // Let go 200 ms from now, from another thread, as the child's exec would.
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+        close(descriptor)
+      }
+      let store = try DataStore(directory: directory)
+      #expect(store.allRecipes.count == SampleRecipes.recipes().count)
+    }
+  }
+
   @Test func theLockGoesWithTheStore() throws {
     try withTemporaryDirectory { directory in
       weak var released: DataStore?
