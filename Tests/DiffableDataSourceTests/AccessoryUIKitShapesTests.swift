@@ -141,23 +141,6 @@ extension ListCell {
   }
 }
 
-/// A view written without a delegate still conforms: the default ignores one.
-@MainActor
-final class ViewWithoutDelegate: ListView {
-  weak var dataSource: (any ListViewDataSource)?
-  func reloadData() {}
-  func performBatchUpdates(
-    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
-  ) { completion?() }
-  func dequeueReusableCell(withReuseIdentifier reuseIdentifier: String, for indexPath: IndexPath)
-    -> ListCell?
-  { nil }
-  func dequeueReusableSupplementaryView(
-    ofKind elementKind: String, withReuseIdentifier reuseIdentifier: String,
-    for indexPath: IndexPath
-  ) -> ListCell? { nil }
-}
-
 @MainActor
 @Suite("ListView.delegate's default")
 struct ListViewDelegateDefaultTests {
@@ -166,7 +149,7 @@ struct ListViewDelegateDefaultTests {
   }
 
   @Test func aViewWithoutStorageIgnoresItsDelegate() {
-    let view: any ListView = ViewWithoutDelegate()
+    let view: any ListView = SilentListView()
     let nobody = Nobody()
     view.delegate = nobody
     #expect(view.delegate == nil)

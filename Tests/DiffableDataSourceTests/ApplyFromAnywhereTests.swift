@@ -119,11 +119,11 @@ struct CallerCountingID: Hashable, Sendable {
   }
 }
 
-/// A view that records batches and checks nothing, so that it compares no identifiers.
+/// A view that records batches and checks nothing, so that it compares no identifiers. It
+/// declares no `delegate`, as a view written before that requirement (it takes the default).
 @MainActor
 final class SilentListView: ListView {
   weak var dataSource: (any ListViewDataSource)?
-  weak var delegate: (any ListViewDelegate)?
   var batches: [BatchUpdate] = []
   func reloadData() {}
   func performBatchUpdates(

@@ -113,9 +113,13 @@ extension DiffableListDataSource {
         + "provider or a handler run during the update). Apple's data source reports this "
         + "as a deadlock; apply after the current update, from its completion.")
     // Applies called earlier from another thread go first, to keep call order; this one
-    // then holds the newest ticket.
-    if !pendingApplies.isEmpty { _drainPendingApplies() }
-    if landing { _land(pendingApplies.takeTicket()) }
+    // then holds the newest ticket (taken even when not landing: tickets only order).
+    var ticket = pendingApplies.ticketIfNoneWaiting()
+    while ticket == nil {
+      _drainPendingApplies()
+      ticket = pendingApplies.ticketIfNoneWaiting()
+    }
+    if landing, let ticket { _land(ticket) }
   }
 
   /// A full snapshot replaces the outlines of the sections whose rows it changes; an

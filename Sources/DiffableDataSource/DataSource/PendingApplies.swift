@@ -43,6 +43,16 @@ final class _PendingApplies<Snapshot>: @unchecked Sendable {
     return tickets
   }
 
+  /// The next ticket, for a main-actor apply made now, or `nil` while applies wait (they
+  /// go first: run them, then ask again). One lock, as every main-actor apply asks.
+  @usableFromInline func ticketIfNoneWaiting() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard head == entries.count else { return nil }
+    tickets &+= 1
+    return tickets
+  }
+
   /// Queues an apply; returns whether the queue was empty (so the caller schedules a drain).
   func append(
     _ snapshot: sending Snapshot, animatingDifferences: Bool,

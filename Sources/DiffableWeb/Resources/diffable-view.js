@@ -1332,8 +1332,21 @@ export class DiffableCollectionView extends EventTarget {
   // the connection calls revertReorder.
   commitReorder(row, from, to) {
     if (from[0] === to[0] && from[1] === to[1]) return;
+    if (!this.moveRowLocally(from, to)) return;
+    const entry = { view: this, row, from, to, batchCount: this.batchCount };
+    if (this.send('reorder', { from, to })) {
+      this.connection.trackReorder(entry);
+      // The reply to this request tells the connection that the reorder went through.
+      this.requestCells([to], entry);
+    }
+    this.dispatchEvent(new CustomEvent('reorder', { detail: { from, to } }));
+  }
+
+  // Moves the row at `from` to `to` in the page's model and on screen (animated unless
+  // motion is reduced); false when the move names no row.
+  moveRowLocally(from, to) {
     const moved = M.moveRow(this.sections, from, to);
-    if (!moved) return;
+    if (!moved) return false;
     const animated = this.options.animations !== false && !reducedMotion();
     const first = animated ? this.measure() : null;
     for (const [s, rows] of moved) {
@@ -1343,13 +1356,7 @@ export class DiffableCollectionView extends EventTarget {
     this.relayout();
     this.render();
     if (animated) this.play(first);
-    const entry = { view: this, row, from, to, batchCount: this.batchCount };
-    if (this.send('reorder', { from, to })) {
-      this.connection.trackReorder(entry);
-      // The reply to this request tells the connection that the reorder went through.
-      this.requestCells([to], entry);
-    }
-    this.dispatchEvent(new CustomEvent('reorder', { detail: { from, to } }));
+    return true;
   }
 
   revertReorder(entry) {
@@ -1362,17 +1369,7 @@ export class DiffableCollectionView extends EventTarget {
     }
     const path = this.pathOf(entry.row);
     if (!path) return;
-    const moved = M.moveRow(this.sections, path, entry.from);
-    if (!moved) return;
-    const animated = this.options.animations !== false && !reducedMotion();
-    const first = animated ? this.measure() : null;
-    for (const [s, rows] of moved) {
-      this.sections[s].rows = rows;
-      this.sections[s].levels = null;
-    }
-    this.relayout();
-    this.render();
-    if (animated) this.play(first);
+    if (!this.moveRowLocally(path, entry.from)) return;
     this.dispatchEvent(new CustomEvent('reorderreverted', { detail: { from: entry.from, to: entry.to } }));
   }
 
