@@ -131,6 +131,12 @@ let package = Package(
       ],
       swiftSettings: librarySettings
     ),
+    // The demo's own commands (an executable target, imported @testable).
+    .testTarget(
+      name: "DiffableDemoTests",
+      dependencies: ["diffable-demo", "DiffableWeb"],
+      swiftSettings: librarySettings
+    ),
     .testTarget(
       name: "RecipesWebTests",
       dependencies: ["RecipesWeb", "RecipeKit", "DiffableTesting"] + combineWhereMissing,

@@ -3,7 +3,9 @@ import DiffableWeb
 
 /// `swift run diffable-demo`: the WWDC20 three-section page (a horizontal row, an outline
 /// and a list) in the browser, with controls that insert, delete, shuffle, reload and
-/// reconfigure, a 100,000-item mode, and a panel showing the last batch.
+/// reconfigure, a 100,000-item mode, and a panel showing the last batch. Two commands have no
+/// button: `medium` (10,000 items) and `churn` (1% changed), for the browser benchmark
+/// (Benchmarks/Scripts/browser_perf.py).
 @main
 struct DemoApp: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

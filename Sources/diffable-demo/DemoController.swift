@@ -29,6 +29,9 @@ final class DemoController {
   var starred: Set<Int> = []
   var revisions: [Int: Int] = [:]
   var random = SystemRandomNumberGenerator()
+  /// When the apply of the list now running began (``applyEntries(marking:)``), so that
+  /// `lastBatch` can say how long the server took.
+  var applyStarted: ContinuousClock.Instant?
 
   init(session: WebSession) {
     self.session = session
@@ -41,7 +44,14 @@ final class DemoController {
       }
     }
     listView.didSendBatch = { [weak self] update in
-      self?.session.sendApp("lastBatch", payload: .object(["text": .string(update.description)]))
+      guard let self else { return }
+      var payload: [String: JSONValue] = ["text": .string(update.description)]
+      // For an apply of the list, the server's time from the apply to the batch queued for
+      // the page: the diff, the cells of changed rows in the page's window, the JSON.
+      if let started = self.applyStarted {
+        payload["applyMs"] = .number(Self.milliseconds(since: started))
+      }
+      self.session.sendApp("lastBatch", payload: .object(payload))
     }
     let cards = CellRegistration<ListCell, Int> { cell, _, number in
       cell.contentConfiguration = DemoCard(
@@ -137,7 +147,28 @@ final class DemoController {
     snapshot.deleteItems(snapshot.itemIdentifiers(inSection: .list))
     snapshot.appendItems(entries.map(Item.entry), toSection: .list)
     marks(&snapshot)
+    applyStarted = .now
+    defer { applyStarted = nil }
     dataSource.apply(snapshot, animatingDifferences: entries.count < 5_000)
+  }
+
+  static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = start.duration(to: .now).components
+    return Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15
+  }
+
+  /// Changes 1% of the entries (at least two): half of that many deleted at random, as many
+  /// new ones inserted at random places, so the count stays. The browser benchmark's batch.
+  func churnEntries() {
+    let half = max(1, entries.count / 200)
+    for _ in 0..<min(half, entries.count) {
+      entries.remove(at: Int.random(in: 0..<entries.count, using: &random))
+    }
+    for _ in 0..<half {
+      entries.insert(nextEntry, at: Int.random(in: 0...entries.count, using: &random))
+      nextEntry += 1
+    }
+    applyEntries()
   }
 
   func perform(_ command: String) {
@@ -165,6 +196,13 @@ final class DemoController {
       entries = Array(1...100_000)
       nextEntry = 100_001
       applyEntries()
+    case "medium":
+      // No button: Benchmarks/Scripts/browser_perf.py sends it.
+      entries = Array(1...10_000)
+      nextEntry = 10_001
+      applyEntries()
+    case "churn":
+      churnEntries()
     case "small", "reset":
       entries = Array(1...40)
       nextEntry = 41

@@ -187,6 +187,10 @@ export class DiffableConnection extends EventTarget {
   // --- receiving ----------------------------------------------------------------------------
 
   receive(text) {
+    const started = performance.now();
+    const chars = typeof text === 'string' ? text.length : 0;
+    debug.stats.messagesReceived++;
+    debug.stats.charsReceived += chars;
     const parsed = M.parseServerMessage(text);
     if (parsed.error) {
       debug.stats.malformed++;
@@ -202,6 +206,7 @@ export class DiffableConnection extends EventTarget {
       debug.stats.malformed++;
       console.error('[diffable] failed to handle a ' + message.type + ' message:', e);
     }
+    if (message.type === 'batch') debug.recordBatch(message.view, message.seq, chars, performance.now() - started);
   }
 
   route(message) {

@@ -5,9 +5,20 @@
 // `stats.cellNodes` counts cell nodes in the document right now (ghosts of deleted rows
 // fading out included); snapshot() is the same as plain JSON-safe data (the views
 // themselves hold DOM nodes).
+//
+// `batchTimings` holds the newest 100 `batch` messages the connection handled, oldest
+// first, for Benchmarks/Scripts/browser_perf.py: {view, seq, chars, ms}. `chars` is the
+// frame's length in UTF-16 units (its bytes, for ASCII JSON); `ms` is the main thread's time
+// from the frame's arrival to the view's DOM updated: parse, checks, placement, render, and
+// whatever the view's `batch` listeners do (a layout they force included).
 export const debug = {
   views: {},
   lastBatch: null,
+  batchTimings: [],
+  recordBatch(view, seq, chars, ms) {
+    if (this.batchTimings.length >= 100) this.batchTimings.shift();
+    this.batchTimings.push({ view, seq, chars, ms });
+  },
   snapshot() {
     const views = {};
     for (const name of Object.keys(this.views)) views[name] = this.views[name].debugSnapshot();
@@ -28,6 +39,9 @@ export const debug = {
     malformed: 0,
     errors: 0,
     unknownRenderers: 0,
+    // Every message from the server, and their length in UTF-16 units.
+    messagesReceived: 0,
+    charsReceived: 0,
     get cellNodes() {
       return typeof document === 'undefined' ? 0 : document.querySelectorAll('.dcv-cell').length;
     },
