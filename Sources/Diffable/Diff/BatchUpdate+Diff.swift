@@ -267,28 +267,51 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     let newSectionPath = IndexPath(index: section)
     let oldSectionPath = IndexPath(index: source)
     let oldStart = old._sectionStart(source)
+    // Pass 1: find every item in `old`. Most are where the item before them leads
+    // (`_followRuns`); the rest are looked up one by one, hashing each, or, when they are
+    // many next to the table, by joining the two index tables, which hashes nothing.
+    var sources = self.sources
+    self.sources = []
+    defer { self.sources = sources }
     sources.removeAll(keepingCapacity: true)
-    staySources.removeAll(keepingCapacity: true)
-    _reserve(&sources, adding: newRange.count)
-    _reserve(&staySources, adding: newRange.count)
-
-    // Pass 1: find every item in `old`. A range that covers much of the snapshot joins the
-    // two index tables, which reads both in order and hashes nothing; a small one looks its
-    // items up one by one, hashing each.
-    if newRange.count &* 16 >= new._items.table.count {
-      old._items._offsets(of: new._items, in: newRange, into: &sources)
-    } else {
-      for index in newRange { sources.append(old._items.firstIndex(of: new._items[index]) ?? -1) }
-    }
-    var misses = 0
-    for from in sources {
-      if from < 0 {
-        misses &+= 1
-        continue
+    sources.append(contentsOf: repeatElement(-2, count: newRange.count))
+    sources.withUnsafeMutableBufferPointer { found in
+      // The middle starts after the items both ends share, so the run starts after them too.
+      let previous = oldStart &+ (newRange.lowerBound &- newStart) &- 1
+      let unknown = old._items._followRuns(
+        of: new._items, in: newRange, after: previous, into: found)
+      guard unknown > 0 else { return }
+      if unknown &* 16 >= new._items.table.count {
+        old._items._offsets(of: new._items, in: newRange, into: found)
+        for slot in found.indices where found[slot] == -2 { found[slot] = -1 }
+      } else {
+        old._items._lookUp(unknownOf: new._items, in: newRange, into: found)
       }
-      oldIsKept[from] = true
-      if oldRange.contains(from) { staySources.append(from) }
     }
+    var staySources = self.staySources
+    self.staySources = []
+    defer { self.staySources = staySources }
+    // Written through pointers: an append checks the array's uniqueness each time.
+    staySources.removeAll(keepingCapacity: true)
+    staySources.append(contentsOf: repeatElement(0, count: newRange.count))
+    var misses = 0
+    var stayingCount = 0
+    oldIsKept.withUnsafeMutableBufferPointer { kept in
+      staySources.withUnsafeMutableBufferPointer { staying in
+        for from in sources {
+          if from < 0 {
+            misses &+= 1
+            continue
+          }
+          kept[from] = true
+          if oldRange.contains(from) {
+            staying[stayingCount] = from
+            stayingCount &+= 1
+          }
+        }
+      }
+    }
+    staySources.removeLast(staySources.count &- stayingCount)
     let stayCount = staySources.withUnsafeBufferPointer { values in
       _markLongestIncreasingSubsequence(values, into: &stays)
     }

@@ -176,11 +176,12 @@ extension DiffableDataSourceSnapshot {
     // filled so far, so that the table grows once or twice rather than at every doubling.
     // The guess is trusted up to 64× what is needed now when this section is about the
     // average size (sections alike, as lists built from groups usually are), else up to
-    // 4×, so a wrong one wastes little.
+    // 4×, so a wrong one wastes little. A guess is made only when the room left runs out:
+    // guessing again at every section would grow the storage for a guess a few items larger.
+    let needed = countBefore &+ identifiers.count
     if offset == countBefore, section &+ 1 < _sectionEnds.count,
-      _sectionEnds[_sectionEnds.count &- 1] == countBefore
+      _sectionEnds[_sectionEnds.count &- 1] == countBefore, needed > _items.reservedCapacity
     {
-      let needed = countBefore &+ identifiers.count
       let filled = section &+ 1
       let projected = needed / filled &* _sectionEnds.count
       let alike =

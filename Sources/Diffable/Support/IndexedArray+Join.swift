@@ -1,7 +1,9 @@
 extension _IndexedArray {
-  /// Finds the elements of `other` whose offsets lie in `range`: on return, `offsets` holds
-  /// one entry per offset in `range`, the element's offset here, or -1 where this array does
-  /// not hold it.
+  /// Finds the elements of `other` whose offsets lie in `range`: writes the offset here of
+  /// each one held here to `found[offset - range.lowerBound]`, and leaves the other slots as
+  /// they are. (Slots already found are written again with the same offset: testing them
+  /// first would read `found` at random for every element, where writing reads it only for
+  /// those held here.)
   ///
   /// Walks `other`'s table in bucket order and probes this table with the hash bits stored
   /// there. No element is hashed, and since both tables place an element by the same bits,
@@ -12,10 +14,8 @@ extension _IndexedArray {
   /// - Complexity: O(*b* + *k*) for *b* buckets of `other` and *k* offsets in `range`.
   @inlinable
   internal func _offsets(
-    of other: _IndexedArray, in range: Range<Int>, into offsets: inout [Int]
+    of other: _IndexedArray, in range: Range<Int>, into found: UnsafeMutableBufferPointer<Int>
   ) {
-    offsets.removeAll(keepingCapacity: true)
-    offsets.append(contentsOf: repeatElement(-1, count: range.count))
     guard scale > 0, other.scale > 0 else { return }
     let scale = self.scale
     let (lower, count) = (range.lowerBound, UInt(bitPattern: range.count))
@@ -23,26 +23,25 @@ extension _IndexedArray {
       elements.withUnsafeBufferPointer { myElements in
         other.table.withUnsafeBufferPointer { theirs in
           other.elements.withUnsafeBufferPointer { theirElements in
-            offsets.withUnsafeMutableBufferPointer { found in
-              let mask = mine.count &- 1
-              for entry in theirs where entry != 0 {
-                let theirOffset = Self._offset(ofEntry: entry)
-                let slot = theirOffset &- lower
-                if UInt(bitPattern: slot) >= count { continue }
-                let hash = entry >> 32
-                var bucket = Self._home(ofHash: hash, scale: scale)
-                while true {
-                  let candidate = mine[bucket]
-                  if candidate == 0 { break }
-                  if candidate >> 32 == hash {
-                    let offset = Self._offset(ofEntry: candidate)
-                    if myElements[offset] == theirElements[theirOffset] {
-                      found[slot] = offset
-                      break
-                    }
+            let mask = mine.count &- 1
+            for entry in theirs where entry != 0 {
+              let theirOffset = Self._offset(ofEntry: entry)
+              let slot = theirOffset &- lower
+              if UInt(bitPattern: slot) >= count || found[slot] != -2 { continue }
+              found[slot] = -1
+              let hash = entry >> 32
+              var bucket = Self._home(ofHash: hash, scale: scale)
+              while true {
+                let candidate = mine[bucket]
+                if candidate == 0 { break }
+                if candidate >> 32 == hash {
+                  let offset = Self._offset(ofEntry: candidate)
+                  if myElements[offset] == theirElements[theirOffset] {
+                    found[slot] = offset
+                    break
                   }
-                  bucket = (bucket &+ 1) & mask
                 }
+                bucket = (bucket &+ 1) & mask
               }
             }
           }

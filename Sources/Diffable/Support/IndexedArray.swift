@@ -166,9 +166,11 @@ internal struct _IndexedArray<Element: Hashable> {
   /// Appends `newElements` in one pass if none is present and none repeats; otherwise
   /// changes nothing and returns `false`.
   ///
-  /// The bulk form of ``append(_:)`` for a snapshot's appends: one copy of the new elements
-  /// into storage, then one probe per element straight into the buckets, with the table
-  /// grown (geometrically) once up front.
+  /// The bulk form of ``append(_:)`` for a snapshot's appends: the table grows
+  /// (geometrically) once up front, each new element is hashed and probed straight into
+  /// the buckets, and then all are copied into storage at once. Indexing before copying
+  /// matters for elements that live on the heap, such as strings: hashing reads each one's
+  /// storage, and the copy, which retains each, then finds it in cache.
   ///
   /// - Complexity: O(*k*) amortized expected for *k* new elements, one hash each; O(*n*)
   ///   when it fails (the table is rebuilt without the new entries, hashing nothing).
@@ -177,43 +179,57 @@ internal struct _IndexedArray<Element: Hashable> {
     let countBefore = elements.count
     guard !newElements.isEmpty else { return true }
     reserveCapacity(countBefore &+ newElements.count)
-    elements.append(contentsOf: newElements)
     let scale = self.scale
     // The storage goes in as an argument (a second reference, released on return): read
     // through `self` while the buckets are written, it would overlap the access to `table`.
-    let unique = _indexNewElements(from: countBefore, in: elements)
+    let unique = _indexNewElements(newElements, after: elements)
     if !unique {
       _rebuildTable(scale: scale) { $0 < countBefore ? $0 : -1 }
-      elements.removeLast(elements.count &- countBefore)
+      return false
     }
-    return unique
+    elements.append(contentsOf: newElements)
+    return true
   }
 
-  /// Writes the buckets of `stored[countBefore...]`; `false` on the first that is equal to
-  /// one already indexed (the buckets then hold some of them: the caller rebuilds).
+  /// Writes the buckets of `newElements`, to be stored after `stored` (the current
+  /// elements); `false` on the first that is equal to one already indexed (the buckets then
+  /// hold some of them: the caller rebuilds).
   @inlinable
-  internal mutating func _indexNewElements(from countBefore: Int, in stored: [Element]) -> Bool {
+  internal mutating func _indexNewElements(_ newElements: [Element], after stored: [Element])
+    -> Bool
+  {
     let scale = self.scale
+    let countBefore = stored.count
     return table.withUnsafeMutableBufferPointer { buckets in
       stored.withUnsafeBufferPointer { stored in
-        let mask = buckets.count &- 1
-        for offset in countBefore..<stored.count {
-          let element = stored[offset]
-          let hash = Self._hashBits(element)
-          var bucket = Self._home(ofHash: hash, scale: scale)
-          while true {
-            let entry = buckets[bucket]
-            if entry == 0 { break }
-            if entry >> 32 == hash && stored[Self._offset(ofEntry: entry)] == element {
-              return false
+        newElements.withUnsafeBufferPointer { added in
+          let mask = buckets.count &- 1
+          for index in 0..<added.count {
+            let element = added[index]
+            let hash = Self._hashBits(element)
+            var bucket = Self._home(ofHash: hash, scale: scale)
+            while true {
+              let entry = buckets[bucket]
+              if entry == 0 { break }
+              if entry >> 32 == hash {
+                let offset = Self._offset(ofEntry: entry)
+                let other = offset < countBefore ? stored[offset] : added[offset &- countBefore]
+                if other == element { return false }
+              }
+              bucket = (bucket &+ 1) & mask
             }
-            bucket = (bucket &+ 1) & mask
+            buckets[bucket] = Self._entry(hash: hash, offset: countBefore &+ index)
           }
-          buckets[bucket] = Self._entry(hash: hash, offset: offset)
+          return true
         }
-        return true
       }
     }
+  }
+
+  /// How many elements fit without growing the storage or the table.
+  @inlinable
+  internal var reservedCapacity: Int {
+    Swift.min(elements.capacity, Self._capacity(forScale: scale))
   }
 
   /// Makes room for `minimumCapacity` elements without growing the table again.

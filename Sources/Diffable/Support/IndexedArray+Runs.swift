@@ -1,0 +1,143 @@
+extension _IndexedArray {
+  /// Finds the elements of `other` at `range` here by following runs: when the element
+  /// before was found at offset *p*, the next is most likely at *p* + 1 (or *p* + 2, past one
+  /// deleted element). A list changed by an app keeps most items in order, so most elements
+  /// are found by one equality check on memory read in order, with no hashing and no probe
+  /// of the table, which at 100,000 items no longer fits in the processor's cache.
+  ///
+  /// Where the run breaks for a few elements (an insertion), they are left for later; where
+  /// it stays broken (a block deleted, or a shuffle), one element is looked up by hash to find
+  /// the run again. When the element after a lookup does not continue from it either, the
+  /// next elements are skipped without a look, twice as many each time, up to
+  /// `maximumPause`: a shuffle costs a few hashes and equality checks per hundred elements,
+  /// and leaves the rest to the caller, who then joins the tables.
+  ///
+  /// On return `found[slot]` holds, for the element at `range.lowerBound + slot` of `other`,
+  /// its offset here, -1 when it is not here, or -2 when it was not looked for.
+  ///
+  /// - Parameter previous: The offset here of the element before `range`, or
+  ///   `range`'s first guess minus one.
+  /// - Returns: The number of slots left at -2.
+  /// - Complexity: O(*k*) for *k* offsets in `range`: at most three equality checks per
+  ///   element, and one hash per lookup.
+  @inlinable
+  internal func _followRuns(
+    of other: _IndexedArray, in range: Range<Int>, after previous: Int,
+    into found: UnsafeMutableBufferPointer<Int>
+  ) -> Int {
+    let maximumPause = 64
+    // A run that breaks for up to this many elements is an insertion: the elements after it
+    // continue the run, so nothing is looked up.
+    let tolerated = 3
+    var previous = previous
+    var misses = 0
+    var pause = 0
+    var nextPause = 1
+    var lookedUp = false
+    var skipped = 0
+    let count = self.count
+    let scale = self.scale
+    return table.withUnsafeBufferPointer { buckets in
+      elements.withUnsafeBufferPointer { mine in
+        other.elements.withUnsafeBufferPointer { theirs in
+          for slot in 0..<range.count {
+            if pause > 0 {
+              pause &-= 1
+              found[slot] = -2
+              skipped &+= 1
+              continue
+            }
+            let element = theirs[range.lowerBound &+ slot]
+            let guess = previous &+ 1
+            if guess < count && mine[guess] == element {
+              found[slot] = guess
+              previous = guess
+              misses = 0
+              lookedUp = false
+              nextPause = 1
+              continue
+            }
+            if guess &+ 1 < count && mine[guess &+ 1] == element {
+              found[slot] = guess &+ 1
+              previous = guess &+ 1
+              misses = 0
+              lookedUp = false
+              nextPause = 1
+              continue
+            }
+            misses &+= 1
+            if misses <= tolerated {
+              found[slot] = -2
+              skipped &+= 1
+              continue
+            }
+            if lookedUp {
+              // The lookup just made did not restore a run: skip ahead before the next.
+              lookedUp = false
+              pause = nextPause
+              nextPause = Swift.min(nextPause &* 2, maximumPause)
+              found[slot] = -2
+              skipped &+= 1
+              continue
+            }
+            lookedUp = true
+            let offset = Self._offset(
+              of: element, hash: Self._hashBits(element), scale: scale, buckets: buckets,
+              elements: mine)
+            found[slot] = offset
+            if offset >= 0 { previous = offset }
+          }
+          return skipped
+        }
+      }
+    }
+  }
+
+  /// Looks up, by hashing each, the elements of `other` at `range` whose slot in `found`
+  /// (`found[offset - range.lowerBound]`) holds -2: writes the element's offset here, or -1.
+  ///
+  /// - Complexity: O(*k*) expected for *k* such slots: one hash each.
+  @inlinable
+  internal func _lookUp(
+    unknownOf other: _IndexedArray, in range: Range<Int>,
+    into found: UnsafeMutableBufferPointer<Int>
+  ) {
+    let scale = self.scale
+    // The buffers are taken once for all lookups: `firstIndex(of:)` per element would retain
+    // and release both arrays each time.
+    table.withUnsafeBufferPointer { buckets in
+      elements.withUnsafeBufferPointer { mine in
+        other.elements.withUnsafeBufferPointer { theirs in
+          for slot in found.indices where found[slot] == -2 {
+            let element = theirs[range.lowerBound &+ slot]
+            found[slot] = Self._offset(
+              of: element, hash: Self._hashBits(element), scale: scale, buckets: buckets,
+              elements: mine)
+          }
+        }
+      }
+    }
+  }
+
+  /// The offset of `element`, whose hash bits are `hash`, in a table of `scale` with
+  /// `buckets` over `elements`; -1 when absent (or when there is no table).
+  @inlinable
+  @inline(__always)
+  internal static func _offset(
+    of element: Element, hash: UInt64, scale: Int, buckets: UnsafeBufferPointer<UInt64>,
+    elements: UnsafeBufferPointer<Element>
+  ) -> Int {
+    guard scale > 0 else { return -1 }
+    let mask = buckets.count &- 1
+    var bucket = _home(ofHash: hash, scale: scale)
+    while true {
+      let entry = buckets[bucket]
+      if entry == 0 { return -1 }
+      if entry >> 32 == hash {
+        let offset = _offset(ofEntry: entry)
+        if elements[offset] == element { return offset }
+      }
+      bucket = (bucket &+ 1) & mask
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Diffable
+import DiffableTestSupport
+import DiffableTesting
+import Foundation
+import Testing
+
+/// The diff finds most items where the item before them leads (`_followRuns` in
+/// `Sources/Diffable/Support/IndexedArray+Runs.swift`): an app's change keeps most of a list
+/// in order, so such items cost an equality check and no hash. What breaks a run costs a
+/// hash per item at most, and a shuffle gives up early (see `BatchUpdateTableJoinTests`).
+@Suite("BatchUpdate: following runs")
+struct BatchUpdateRunFollowingTests {
+  typealias Counted = DiffableDataSourceSnapshot<Int, CountedID>
+
+  func counted(_ items: [Int]) -> Counted {
+    var snapshot = Counted()
+    snapshot.appendSections([0])
+    snapshot.appendItems(items.map(CountedID.init), toSection: 0)
+    return snapshot
+  }
+
+  func diff(_ oldItems: [Int], _ newItems: [Int]) throws -> (BatchUpdate, OperationCounter) {
+    let (old, new) = (counted(oldItems), counted(newItems))
+    var update = BatchUpdate()
+    let counter = OperationCounter.measure { update = BatchUpdate(from: old, to: new) }
+    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
+    #expect(replay.snapshot == new)
+    return (update, counter)
+  }
+
+  /// Every tenth item deleted, none adjacent: each item after a deletion is one further on.
+  @Test func scatteredDeletionsHashNothing() throws {
+    let oldItems = Array(0..<10_000)
+    // The changed middle runs from the first deletion (item 5) to the last (9,995).
+    let newItems = oldItems.filter { $0 % 10 != 5 }
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(update.deletedItems.count == 1_000)
+    #expect(update.insertedItems.isEmpty && update.movedItems.isEmpty)
+    #expect(counter.hashes == 0)
+    // One check for each item, one more after each deletion, and the ends' trimming.
+    #expect(counter.equalities <= newItems.count + 1_000 + 8)
+  }
+
+  /// An inserted item is not where the run leads; the item after it is, and the inserted
+  /// one is looked up afterwards, once.
+  @Test func scatteredInsertionsHashOnlyTheInsertedItems() throws {
+    let oldItems = Array(0..<10_000)
+    var newItems: [Int] = []
+    for item in oldItems {
+      newItems.append(item)
+      if item % 20 == 7 { newItems.append(20_000 + item) }
+    }
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(update.insertedItems.count == 500)
+    #expect(update.deletedItems.isEmpty && update.movedItems.isEmpty)
+    #expect(counter.hashes == 500)
+  }
+
+  /// After a deleted block, three items are left for later and the fourth is looked up,
+  /// which finds the run again.
+  @Test func aDeletedBlockCostsFourLookups() throws {
+    let oldItems = Array(0..<10_000)
+    // The first and last items are replaced so that the changed middle spans the list
+    // (unchanged ends are trimmed before runs are followed); each costs a lookup.
+    let newItems = [50_000] + Array(1..<4_000) + Array(6_000..<9_999) + [50_001]
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(update.deletedItems.count == 2_002)
+    #expect(update.insertedItems.count == 2 && update.movedItems.isEmpty)
+    #expect(counter.hashes == 4 + 2)
+  }
+
+  /// Inside an inserted block, lookups space out (1, 2, 4 … 64 items apart); the run goes on
+  /// after the block at the latest when the pause ends.
+  @Test func anInsertedBlockHashesEachOfItsItemsAboutOnce() throws {
+    let oldItems = Array(0..<10_000)
+    let block = Array(20_000..<22_000)
+    let newItems = Array(0..<5_000) + block + Array(5_000..<10_000)
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(update.insertedItems.count == 2_000)
+    #expect(update.deletedItems.isEmpty && update.movedItems.isEmpty)
+    // Each inserted item once (skipped ones afterwards), and at most a pause's worth of
+    // the items after the block.
+    #expect(counter.hashes >= 2_000)
+    #expect(counter.hashes <= 2_000 + 64)
+  }
+
+  /// A moved item breaks the run twice (where it left, where it arrives); both mend.
+  @Test func aMovedItemCostsOneLookup() throws {
+    let oldItems = Array(0..<10_000)
+    var newItems = oldItems
+    newItems.remove(at: 3_000)
+    newItems.insert(3_000, at: 7_000)
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(
+      update.movedItems == [
+        .init(from: IndexPath(indexes: [0, 3_000]), to: IndexPath(indexes: [0, 7_000]))
+      ])
+    #expect(counter.hashes == 1)
+  }
+
+  /// Random edits of every kind a run meets (scattered and block deletions and insertions,
+  /// moves near and far, shuffled stretches) on lists large enough for lookups and joins,
+  /// with colliding and raw hashes too: the batch lands on the new list and moves as little
+  /// as possible.
+  @Test func brokenRunsGiveTheMinimalBatch() throws {
+    let seed = RandomizedTesting.seed("run-following")
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<(150 * RandomizedTesting.multiplier) {
+      let count = Int.random(in: 0...3_000, using: &random)
+      var items = Array(0..<count)
+      var fresh = 10_000
+      for _ in 0..<Int.random(in: 0...12, using: &random) where !items.isEmpty {
+        let at = Int.random(in: 0..<items.count, using: &random)
+        let length = Swift.min(items.count - at, Int.random(in: 1...400, using: &random))
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0:
+          items.removeSubrange(at..<at + length)
+        case 1:
+          items.insert(contentsOf: fresh..<fresh + length, at: at)
+          fresh += length
+        case 2:
+          let item = items.remove(at: at)
+          items.insert(item, at: Int.random(in: 0...items.count, using: &random))
+        case 3:
+          items[at..<at + Swift.min(length, 40)].shuffle(using: &random)
+        default:
+          // Scattered single deletions and insertions.
+          for _ in 0..<length where !items.isEmpty {
+            let index = Int.random(in: 0..<items.count, using: &random)
+            if Bool.random(using: &random) {
+              items.remove(at: index)
+            } else {
+              items.insert(fresh, at: index)
+              fresh += 1
+            }
+          }
+        }
+      }
+      let oldItems = Array(0..<count)
+      try check(oldItems, items, as: { $0 }, seed: seed)
+      try check(oldItems, items, as: CollidingID.init, seed: seed)
+      try check(oldItems, items, as: RawHashID.init, seed: seed)
+    }
+  }
+
+  private func check<ID: Hashable & Sendable>(
+    _ oldItems: [Int], _ newItems: [Int], as id: (Int) -> ID, seed: UInt64
+  ) throws {
+    var old = DiffableDataSourceSnapshot<Int, ID>()
+    old.appendSections([0])
+    old.appendItems(oldItems.map(id), toSection: 0)
+    var new = DiffableDataSourceSnapshot<Int, ID>()
+    new.appendSections([0])
+    new.appendItems(newItems.map(id), toSection: 0)
+    let update = BatchUpdate(from: old, to: new)
+    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
+    #expect(replay.snapshot == new, "seed \(seed), \(ID.self)")
+    let matched = newItems.filter { $0 < 10_000 }
+    #expect(
+      update.movedItems.count == matched.count - MinimalMoveTests.lisLength(matched),
+      "seed \(seed), \(ID.self)")
+  }
+}
