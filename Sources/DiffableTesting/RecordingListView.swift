@@ -166,22 +166,25 @@ public final class RecordingListView: ListView {
     var oldRow = oldRows.first ?? []
     for section in 0..<new.numberOfSections {
       let count = new.numberOfItems(inSectionAt: section)
-      var row: [Unmanaged<ListCell>] = []
-      row.reserveCapacity(count)
       let sectionPath = IndexPath(index: section)
-      for item in 0..<count {
-        if let from = placement.origins[flat].carriedCell {
-          // Cells mostly carry over in order, so the last row found is usually right.
-          if from < oldStarts[oldSection] || from >= oldStarts[oldSection + 1] {
-            oldSection = BatchUpdateSimulator.section(ofFlat: from, starts: oldStarts)
-            oldRow = oldRows[oldSection]
+      // Filled in place: appending checks the row's uniqueness for every cell.
+      let row = [Unmanaged<ListCell>](unsafeUninitializedCapacity: count) { cells, filled in
+        for item in 0..<count {
+          if let from = placement.origins[flat].carriedCell {
+            // Cells mostly carry over in order, so the last row found is usually right.
+            if from < oldStarts[oldSection] || from >= oldStarts[oldSection + 1] {
+              oldSection = BatchUpdateSimulator.section(ofFlat: from, starts: oldStarts)
+              oldRow = oldRows[oldSection]
+            }
+            carried[from] = true
+            cells.initializeElement(at: item, to: oldRow[from - oldStarts[oldSection]])
+          } else {
+            cells.initializeElement(
+              at: item, to: shownCells.adopt(pullCell(at: sectionPath.appending(item))))
           }
-          carried[from] = true
-          row.append(oldRow[from - oldStarts[oldSection]])
-        } else {
-          row.append(shownCells.adopt(pullCell(at: sectionPath.appending(item))))
+          filled = item + 1
+          flat += 1
         }
-        flat += 1
       }
       next.append(row)
     }
