@@ -34,8 +34,10 @@ public final class RecipeListController: ListViewDelegate {
   var allRecipesSubscriber: AnyCancellable?
   var recipeDidChangeSubscriber: AnyCancellable?
   /// The recipes as last published. `@Published` sends a new array *before* the store's
-  /// property holds it, so cells come from here rather than from the store.
-  var recipesByID: [Recipe.ID: Recipe] = [:]
+  /// property holds it, so cells come from here rather than from the store. The array is
+  /// the store's own (shared, not copied); each session keeps only where each id is.
+  var publishedRecipes: [Recipe] = []
+  var publishedPositions: [Recipe.ID: Int] = [:]
 
   /// Connects a list view to the store and loads the recipes.
   public init(listView: any ListView, dataStore: DataStore) {
@@ -105,7 +107,7 @@ public final class RecipeListController: ListViewDelegate {
     recipeListDataSource = CollectionViewDiffableDataSource(collectionView: listView) {
       [unowned self] view, indexPath, identifier in
       // Every id shown comes from a published array, so its recipe is known.
-      let recipe = self.recipesByID[identifier]!
+      let recipe = self.publishedRecipes[self.publishedPositions[identifier]!]
       return view.dequeueConfiguredReusableCell(
         using: recipeCellRegistration, for: indexPath, item: recipe)
     }
@@ -126,7 +128,10 @@ public final class RecipeListController: ListViewDelegate {
   }
 
   func remember(_ recipes: [Recipe]) {
-    recipesByID = Dictionary(uniqueKeysWithValues: recipes.map { ($0.id, $0) })
+    publishedRecipes = recipes
+    var positions = [Recipe.ID: Int](minimumCapacity: recipes.count)
+    for (position, recipe) in recipes.enumerated() { positions[recipe.id] = position }
+    publishedPositions = positions
   }
 
   func snapshot(of recipes: [Recipe]) -> DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID> {

@@ -158,7 +158,8 @@ public struct WebServer: Sendable {
       logger.info("session \(id) opened")
       // Whichever ends first ends the connection: the page closing (the reader), or the
       // session giving up on a page that does not read (the writer, cancelled mid-write if
-      // the socket is full).
+      // the socket is full). The reader runs in this task rather than a child of its own:
+      // a task's memory is a good part of an idle session's, and a server holds thousands.
       await withTaskGroup(of: Void.self) { group in
         group.addTask {
           do {
@@ -166,23 +167,24 @@ public struct WebServer: Sendable {
           } catch {
             logger.notice("session \(id): writing failed with \(error)")
           }
+          // The writer stops when the outbox closes, which gives up on the page, or when a
+          // write fails: either way the connection is over, and closing the channel ends
+          // the reader below.
+          channel?.close(promise: nil)
         }
-        group.addTask {
-          do {
-            for try await message in inbound.messages(maxSize: configuration.transportLimit) {
-              guard case .text(let text) = message else {
-                await MainActor.run {
-                  session.refuse(WireError(.malformed, "messages are JSON text frames"))
-                }
-                continue
+        do {
+          for try await message in inbound.messages(maxSize: configuration.transportLimit) {
+            guard case .text(let text) = message else {
+              await MainActor.run {
+                session.refuse(WireError(.malformed, "messages are JSON text frames"))
               }
-              await MainActor.run { session.receive(text) }
+              continue
             }
-          } catch {
-            logger.notice("session \(id): connection ended with \(error)")
+            await MainActor.run { session.receive(text) }
           }
+        } catch {
+          logger.notice("session \(id): connection ended with \(error)")
         }
-        await group.next()
         await MainActor.run { session.close() }
         group.cancelAll()
       }
