@@ -405,7 +405,7 @@ function startDrag(view, row, event) {
     if (pointerY < box.top + AUTOSCROLL_EDGE) step = -Math.ceil((box.top + AUTOSCROLL_EDGE - pointerY) / 4);
     else if (pointerY > box.bottom - AUTOSCROLL_EDGE) step = Math.ceil((pointerY - box.bottom + AUTOSCROLL_EDGE) / 4);
     if (step) {
-      view.element.scrollTop += step;
+      view.scrollTo(view.element.scrollTop + step);
       update();
       frame = requestAnimationFrame(autoscroll);
     }
