@@ -1431,8 +1431,8 @@ export class DiffableCollectionView extends EventTarget {
   // Swipe actions (diffable-input.js drives the gesture; these hold the state).
   openSwipeActions(row, edge, focusFirst) {
     if (!row.el) return;
-    const box = edge === 'leading' ? row.el.dcv.leading : row.el.dcv.trailing;
-    if (box.hidden) return;
+    const box = C.swipeActionsBox(row.el, row.cell, edge);
+    if (!box) return;
     if (this.openSwipe && this.openSwipe.row !== row) this.closeSwipe(false);
     const width = box.getBoundingClientRect().width || box.scrollWidth;
     const rtl = this.viewport().rtl;
@@ -1462,13 +1462,14 @@ export class DiffableCollectionView extends EventTarget {
     }
   }
 
-  // Slides a row's body back over its actions.
+  // Slides a row's body back over its actions, which go (they hide at once, as before the
+  // body covers them again).
   resetSwipe(row) {
     const el = row.el;
     if (!el) return;
     el.classList.remove('dcv-swipe-open', 'dcv-swipe-open-leading', 'dcv-swipe-open-trailing');
     el.dcv.body.style.transform = '';
-    for (const button of el.querySelectorAll('.dcv-swipe button')) button.tabIndex = -1;
+    C.dropSwipeActions(el);
     this.refreshCustom(row, false);
   }
 
