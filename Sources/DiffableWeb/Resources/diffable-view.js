@@ -15,10 +15,13 @@ import { onRendererRegistered } from './diffable-renderers.js';
 
 const MOVE_MS = A.MOVE_MS;
 const reducedMotion = A.reducedMotion;
-// Rows get nodes within half a viewport of the visible area, and the server is told about
-// (and asked for) rows within one and a half: by the time a row scrolls in, its contents
-// are usually there.
-const RENDER_MARGIN = 0.5;
+// Rows get nodes within a quarter of a viewport of the visible area. A render follows the
+// scroll event in the same frame, so the margin only has to cover what the compositor
+// scrolls in before the page catches up (a frame or two of a fling), and every node in it
+// costs at each scroll step and counts against the page's DOM. The server is told about
+// (and asked for) rows within one and a half viewports: by the time a row scrolls in, its
+// contents are usually there.
+const RENDER_MARGIN = 0.25;
 const WINDOW_MARGIN = 1.5;
 const WINDOW_THROTTLE_MS = 80;
 const EVICT_ABOVE = 5000;
