@@ -176,17 +176,28 @@ function fillContent(box, content, options) {
   if (content.image && typeof content.image.name === 'string') {
     box.appendChild(imageElement(content.image, content.imageProperties, options));
   }
-  const texts = document.createElement('div');
-  texts.className = 'dcv-texts';
-  if (content.prefersSideBySideTextAndSecondaryText) texts.classList.add('dcv-side-by-side');
   const defaults = options.textDefaults || { font: 'body', color: 'label' };
+  const lines = [];
   if (content.text != null) {
-    texts.appendChild(textElement(String(content.text), content.textProperties, 'dcv-text', defaults));
+    lines.push(textElement(String(content.text), content.textProperties, 'dcv-text', defaults));
   }
   if (content.secondaryText != null) {
-    texts.appendChild(textElement(String(content.secondaryText), content.secondaryTextProperties,
+    lines.push(textElement(String(content.secondaryText), content.secondaryTextProperties,
       'dcv-secondary-text', { font: 'subheadline', color: 'secondaryLabel' }));
   }
+  if (!lines.length) return;
+  const sideBySide = !!content.prefersSideBySideTextAndSecondaryText;
+  // A single line needs no column to stack it in: it takes the column's place in the box
+  // (diffable.css .dcv-text-alone), an element fewer in every row that shows only a title.
+  if (lines.length === 1 && !sideBySide) {
+    lines[0].classList.add('dcv-text-alone');
+    box.appendChild(lines[0]);
+    return;
+  }
+  const texts = document.createElement('div');
+  texts.className = 'dcv-texts';
+  if (sideBySide) texts.classList.add('dcv-side-by-side');
+  texts.append(...lines);
   box.appendChild(texts);
 }
 
