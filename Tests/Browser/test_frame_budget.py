@@ -155,3 +155,19 @@ def test_the_document_stays_small_while_the_big_list_scrolls(demo):
                   "the closed actions stayed in the document")
     assert demo.js("return document.activeElement === arguments[0]", row)
     assert demo.stats()["mismatches"] == 0
+
+
+def test_the_demo_panel_shows_the_start_of_a_long_batch(demo):
+    """The server describes a long batch in hundreds of kilobytes; the demo's panel shows its
+    start (laying out all of it took most of a 100,000-row shuffle's frame)."""
+    demo.send_command("medium")
+    demo.wait_for(lambda p: p.view_state()["sections"][2]["count"] == 10_000, "the 10,000 entries never came")
+    count = demo.js("return window.__e2e.serverBatches.length")
+    demo.send_command("shuffle")
+    demo.wait_for(lambda p: p.js("return window.__e2e.serverBatches.length") > count, "no lastBatch for the shuffle")
+    full = demo.js("return window.__e2e.serverBatches.slice(-1)[0]")
+    assert len(full) > 100_000
+    demo.wait_for(lambda p: p.driver.find_element(By.ID, "server-batch").get_attribute("textContent").endswith(
+        f"… ({len(full) - 2000:,} more characters)"), "the panel does not show the batch's start")
+    shown = demo.driver.find_element(By.ID, "server-batch").get_attribute("textContent")
+    assert shown.startswith(full[:2000]) and len(shown) < 2100
