@@ -12,6 +12,7 @@ import { DiffableToggles } from './diffable-toggles.js';
 import { install as installInput } from './diffable-input.js';
 import { debug } from './diffable-debug.js';
 import { onRendererRegistered } from './diffable-renderers.js';
+import { orderChildren } from './diffable-order.js';
 
 const MOVE_MS = A.MOVE_MS;
 const reducedMotion = A.reducedMotion;
@@ -1075,7 +1076,8 @@ export class DiffableCollectionView extends EventTarget {
   }
 
   // Cell nodes stay in index order inside their parent, so a screen reader's reading order
-  // is the visual order. Moving a focused node blurs it, so focus is put back.
+  // is the visual order; the fewest of them move (diffable-order.js). Moving a focused node
+  // blurs it, so focus is put back.
   orderNodes(desired) {
     const byParent = new Map();
     for (const [row, path] of desired) {
@@ -1087,15 +1089,10 @@ export class DiffableCollectionView extends EventTarget {
     }
     const active = document.activeElement;
     let refocus = null;
-    for (const list of byParent.values()) {
+    for (const [parent, list] of byParent) {
       list.sort((a, b) => a.order - b.order);
-      for (let k = 1; k < list.length; k++) {
-        const previous = list[k - 1].el;
-        const el = list[k].el;
-        if (previous.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) {
-          if (el.contains(active)) refocus = active;
-          previous.after(el);
-        }
+      for (const el of orderChildren(parent, list.map((item) => item.el))) {
+        if (el.contains(active)) refocus = active;
       }
     }
     if (refocus && document.activeElement !== refocus) refocus.focus({ preventScroll: true });
