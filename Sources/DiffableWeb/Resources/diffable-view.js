@@ -283,7 +283,7 @@ export class DiffableCollectionView extends EventTarget {
       return this.reportMismatch(message, 'batch seq ' + message.seq + ' does not follow the page\'s seq ' + this.seq);
     }
     const result = M.placeBatch(
-      this.sections.map((s) => ({ rows: s.rows })), message.update,
+      this.sections.map((s) => ({ rows: s.rows, spare: s.spare })), message.update,
       message.sections.map((s) => s.count), () => this.newRow());
     if (!result.ok) return this.reportMismatch(message, result.reason);
     const started = performance.now();
@@ -306,7 +306,11 @@ export class DiffableCollectionView extends EventTarget {
         const section = oldSections[placed.from];
         reused.add(section);
         this.updateSectionInfo(section, info);
-        section.rows = placed.rows;
+        // The rows it replaces are the array the next batch writes into (placeBatch).
+        if (placed.rows !== section.rows) {
+          section.spare = section.rows;
+          section.rows = placed.rows;
+        }
         return section;
       }
       return this.makeSection(info, placed.rows, placed.origin);
@@ -436,7 +440,7 @@ export class DiffableCollectionView extends EventTarget {
   makeSection(info, rows, origin) {
     const learned = this.learned.get(String(info.id)) || {};
     const section = {
-      info, rows, origin: origin || 'kept',
+      info, rows, spare: null, origin: origin || 'kept',
       id: String(info.id),
       rowHeight: learned.rowHeight || 0,
       tree: !!learned.tree,
