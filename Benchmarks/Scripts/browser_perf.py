@@ -110,6 +110,8 @@ const check = () => {
       ms: timing ? timing.ms : null,
       chars: timing ? timing.chars : null,
       layoutMs: perf.layout[view.seq],
+      renders: timing ? timing.renders : null,
+      viewportReads: timing ? timing.viewportReads : null,
       applyMs: report ? report.applyMs : null,
       cycleChars: debug.stats.charsReceived - chars,
       cycleMessages: debug.stats.messagesReceived - messages,
@@ -272,6 +274,8 @@ class Bench:
             "cycle_messages": summary([r["cycleMessages"] for r in runs]),
             "server_apply_ms": summary([r["applyMs"] for r in runs]),
             "settle_ms": summary([r["settleMs"] for r in runs]),
+            "renders": summary([r["renders"] for r in runs]),
+            "viewport_reads": summary([r["viewportReads"] for r in runs]),
             "devtools_ms": {name: summary([r[name] for r in runs]) for name in METRICS},
             "runs": runs,
         }
@@ -395,7 +399,8 @@ def print_report(report):
     print("Batches: main thread from the frame's arrival to the DOM updated (style and layout "
           f"forced inside), {report['batches']} batches each")
     header = ("size", "batch", "p50 ms", "p95 ms", "max", "layout p50", "server apply p50/p95",
-              "batch bytes p50", "exchange bytes p50", "DevTools task p50 (script/layout/style)", "to content p50")
+              "batch bytes p50", "exchange bytes p50", "DevTools task p50 (script/layout/style)", "to content p50",
+              "render()s / layout reads max")
     lines = [header]
     for size, entry in results.items():
         for key, label in (("churn", "1%"), ("shuffle", "shuffle")):
@@ -409,10 +414,11 @@ def print_report(report):
                 fmt(b["batch_bytes"]["p50"]), fmt(b["cycle_bytes"]["p50"]),
                 f"{fmt(d['TaskDuration']['p50'])} ({fmt(d['ScriptDuration']['p50'])}/"
                 f"{fmt(d['LayoutDuration']['p50'])}/{fmt(d['RecalcStyleDuration']['p50'])})",
-                f"{fmt(b['settle_ms']['p50'])} ms"))
+                f"{fmt(b['settle_ms']['p50'])} ms",
+                f"{b['renders']['max']} / {b['viewport_reads']['max']}" if b["renders"] else "–"))
         ins = entry["insert"]
         lines.append((f"{size:,}", "1 insert", fmt(ins["main_thread_ms"]["p50"]), fmt(ins["main_thread_ms"]["p95"]),
-                       fmt(ins["main_thread_ms"]["max"]), "", "", fmt(ins["batch_bytes"]["p50"]), "", "", ""))
+                       fmt(ins["main_thread_ms"]["max"]), "", "", fmt(ins["batch_bytes"]["p50"]), "", "", "", ""))
     table(lines)
     print()
     print("Scrolling: one scrollTop step per animation frame")

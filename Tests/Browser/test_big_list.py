@@ -7,7 +7,7 @@ import pytest
 
 from conftest import screenshot
 
-# A 702 px viewport with half a viewport of margin either side holds about 35 rows of 44 px;
+# A 702 px viewport with a quarter of a viewport of margin either side holds about 25 rows of 44 px;
 # a few hundred leaves room for the cards, the outline and fading nodes, and still fails
 # at once if the page ever materialized rows it does not show.
 NODE_LIMIT = 300

@@ -176,17 +176,28 @@ function fillContent(box, content, options) {
   if (content.image && typeof content.image.name === 'string') {
     box.appendChild(imageElement(content.image, content.imageProperties, options));
   }
-  const texts = document.createElement('div');
-  texts.className = 'dcv-texts';
-  if (content.prefersSideBySideTextAndSecondaryText) texts.classList.add('dcv-side-by-side');
   const defaults = options.textDefaults || { font: 'body', color: 'label' };
+  const lines = [];
   if (content.text != null) {
-    texts.appendChild(textElement(String(content.text), content.textProperties, 'dcv-text', defaults));
+    lines.push(textElement(String(content.text), content.textProperties, 'dcv-text', defaults));
   }
   if (content.secondaryText != null) {
-    texts.appendChild(textElement(String(content.secondaryText), content.secondaryTextProperties,
+    lines.push(textElement(String(content.secondaryText), content.secondaryTextProperties,
       'dcv-secondary-text', { font: 'subheadline', color: 'secondaryLabel' }));
   }
+  if (!lines.length) return;
+  const sideBySide = !!content.prefersSideBySideTextAndSecondaryText;
+  // A single line needs no column to stack it in: it takes the column's place in the box
+  // (diffable.css .dcv-text-alone), an element fewer in every row that shows only a title.
+  if (lines.length === 1 && !sideBySide) {
+    lines[0].classList.add('dcv-text-alone');
+    box.appendChild(lines[0]);
+    return;
+  }
+  const texts = document.createElement('div');
+  texts.className = 'dcv-texts';
+  if (sideBySide) texts.classList.add('dcv-side-by-side');
+  texts.append(...lines);
   box.appendChild(texts);
 }
 
@@ -276,106 +287,150 @@ function accessoryElement(accessory, options) {
 
 // --- swipe actions ------------------------------------------------------------------------
 
-function swipeActionsElement(description, edge, box) {
-  box.textContent = '';
-  box.className = 'dcv-swipe dcv-swipe-' + edge;
+function swipeActions(cell, edge) {
+  const description = cell && cell.swipe ? cell.swipe[edge] : null;
   const actions = description && Array.isArray(description.actions) ? description.actions : [];
+  return actions.filter((action) => action && typeof action.identifier === 'string');
+}
+
+function swipeActionButton(action, edge) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.tabIndex = -1;
+  button.className = 'dcv-swipe-action dcv-swipe-' + (action.style === 'destructive' ? 'destructive' : 'normal');
+  button.setAttribute('data-action', action.identifier);
+  button.setAttribute('data-edge', edge);
+  const background = action.backgroundColor || (action.style === 'destructive' ? 'destructive' : 'systemGray');
+  button.style.background = colorValue(background, 'systemGray');
+  if (action.image && action.image.name) {
+    const icon = document.createElement('span');
+    icon.className = 'dcv-swipe-icon';
+    icon.appendChild(symbolElement(action.image.name));
+    button.appendChild(icon);
+  }
+  if (action.title) {
+    const title = document.createElement('span');
+    title.textContent = action.title;
+    button.appendChild(title);
+  }
+  button.setAttribute('aria-label', action.title || (action.image && action.image.name) || action.identifier);
+  return button;
+}
+
+// The box of a row's swipe actions on one edge, made the first time the row shows them
+// (an open, a swipe gesture, a full swipe); null when the edge has none. Most rows never
+// show theirs, so closed rows carry no box (dropSwipeActions).
+function swipeActionsBox(el, cell, edge) {
+  const parts = el.dcv;
+  if (parts[edge]) return parts[edge];
+  const actions = swipeActions(cell, edge);
+  if (!actions.length) return null;
+  const box = document.createElement('div');
+  box.className = 'dcv-swipe dcv-swipe-' + edge;
+  if (parts.gridRow) box.setAttribute('role', 'gridcell');
   // UIKit lists actions from the edge inwards: the first trailing action sits at the far
   // right, the first leading one at the far left.
   const ordered = edge === 'trailing' ? actions.slice().reverse() : actions;
-  for (const action of ordered) {
-    if (!action || typeof action.identifier !== 'string') continue;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.tabIndex = -1;
-    button.className = 'dcv-swipe-action dcv-swipe-' + (action.style === 'destructive' ? 'destructive' : 'normal');
-    button.setAttribute('data-action', action.identifier);
-    button.setAttribute('data-edge', edge);
-    const background = action.backgroundColor || (action.style === 'destructive' ? 'destructive' : 'systemGray');
-    button.style.background = colorValue(background, 'systemGray');
-    if (action.image && action.image.name) {
-      const icon = document.createElement('span');
-      icon.className = 'dcv-swipe-icon';
-      icon.appendChild(symbolElement(action.image.name));
-      button.appendChild(icon);
-    }
-    if (action.title) {
-      const title = document.createElement('span');
-      title.textContent = action.title;
-      button.appendChild(title);
-    }
-    button.setAttribute('aria-label', action.title || (action.image && action.image.name) || action.identifier);
-    box.appendChild(button);
+  for (const action of ordered) box.appendChild(swipeActionButton(action, edge));
+  // Before the body, as the body covers them; leading before trailing, as read.
+  el.insertBefore(box, edge === 'leading' && parts.trailing ? parts.trailing : parts.body);
+  parts[edge] = box;
+  return box;
+}
+
+function dropSwipeActions(el) {
+  const parts = el.dcv;
+  for (const edge of ['leading', 'trailing']) {
+    if (parts[edge]) parts[edge].remove();
+    parts[edge] = null;
   }
-  box.hidden = box.childElementCount === 0;
-  return box.childElementCount;
 }
 
 // --- the cell node ------------------------------------------------------------------------
 
 // The node outlives its contents: reconfigures refill it, so its focus, selection and an
-// open swipe (the body's offset) stay put.
+// open swipe (the body's offset) stay put. A node starts as the row, its body and its
+// content box; what only some rows show (accessory boxes, the ⋯, swipe actions) is made
+// when a row has it and dropped when it no longer does, and the separator is the row's
+// ::after (diffable.css): only rows near the viewport have nodes, but every element of
+// one is paid for at each scroll step.
 function createCellElement() {
   const el = document.createElement('div');
   el.className = 'dcv-cell';
-  const leading = document.createElement('div');
-  leading.className = 'dcv-swipe dcv-swipe-leading';
-  leading.hidden = true;
-  const trailing = document.createElement('div');
-  trailing.className = 'dcv-swipe dcv-swipe-trailing';
-  trailing.hidden = true;
   const body = document.createElement('div');
   body.className = 'dcv-cell-body';
-  const before = document.createElement('div');
-  before.className = 'dcv-accessories dcv-accessories-leading';
   const content = document.createElement('div');
   content.className = 'dcv-content';
-  const after = document.createElement('div');
-  after.className = 'dcv-accessories dcv-accessories-trailing';
-  // The ⋯ that uncovers the swipe actions for a mouse: a pointer target only (keys: Ctrl+Arrow,
-  // Shift+F10 or the context menu key on the row, announced by its aria-keyshortcuts).
-  const more = document.createElement('span');
-  more.className = 'dcv-swipe-affordance';
-  more.setAttribute('aria-hidden', 'true');
-  more.title = 'Actions (Ctrl+Arrow keys)';
-  more.hidden = true;
-  more.appendChild(symbolElement('ellipsis'));
-  body.append(before, content, after, more);
-  const separator = document.createElement('div');
-  separator.className = 'dcv-separator';
-  separator.setAttribute('role', 'none');
-  separator.setAttribute('aria-hidden', 'true');
-  el.append(leading, trailing, body, separator);
-  el.dcv = { leading, trailing, body, before, content, after, more };
+  body.appendChild(content);
+  el.appendChild(body);
+  el.dcv = { body, content, before: null, after: null, more: null, leading: null, trailing: null, gridRow: false };
   return el;
 }
 
 // A list's row (role=row) may own only cells: its body and its swipe actions become
 // gridcells, so the actions' buttons sit in a cell (where controls may be) rather than
-// in the row itself. Closed actions are visibility: hidden (diffable.css), hence out of
-// the accessibility tree; an edge without actions is `hidden`. Other rows (treeitem,
-// option, gridcell) have no roles inside.
+// in the row itself. Closed actions are not in the DOM at all, and while they show
+// through a gesture they are visibility: hidden until it opens them (diffable.css). Other
+// rows (treeitem, option, gridcell) have no roles inside.
 function setRowParts(el, isGridRow) {
   const parts = el.dcv;
+  parts.gridRow = isGridRow;
   for (const part of [parts.leading, parts.trailing, parts.body]) {
+    if (!part) continue;
     if (isGridRow) part.setAttribute('role', 'gridcell');
     else part.removeAttribute('role');
   }
 }
 
+// The accessory box on one side of the content (`before` or `after`) holding `nodes`,
+// or none when there are none.
+function setAccessoryBox(parts, side, nodes) {
+  let box = parts[side];
+  if (!nodes.length) {
+    if (box) box.remove();
+    parts[side] = null;
+    return;
+  }
+  if (!box) {
+    box = parts[side] = document.createElement('div');
+    box.className = 'dcv-accessories dcv-accessories-' + (side === 'before' ? 'leading' : 'trailing');
+    parts.body.insertBefore(box, side === 'before' ? parts.content : parts.content.nextSibling);
+  }
+  box.replaceChildren(...nodes);
+}
+
+// The ⋯ that uncovers the swipe actions for a mouse: a pointer target only (keys: Ctrl+Arrow,
+// Shift+F10 or the context menu key on the row, announced by its aria-keyshortcuts). Its
+// dots are drawn by CSS, so it is one element.
+function setSwipeAffordance(parts, shown) {
+  if (!shown) {
+    if (parts.more) parts.more.remove();
+    parts.more = null;
+    return;
+  }
+  if (parts.more) return;
+  const more = parts.more = document.createElement('span');
+  more.className = 'dcv-swipe-affordance';
+  more.setAttribute('aria-hidden', 'true');
+  more.title = 'Actions (Ctrl+Arrow keys)';
+  parts.body.appendChild(more);
+}
+
 // options: {editing, assetBase, indent, expanded, imageTint, textDefaults}
 function fillCell(el, cell, options) {
   const parts = el.dcv;
+  // Open actions are made again from the new cell by whoever keeps them open (the view).
+  dropSwipeActions(el);
   if (!cell) {
     el.classList.add('dcv-placeholder');
     el.removeAttribute('data-item-id');
-    parts.before.textContent = '';
-    parts.after.textContent = '';
+    setAccessoryBox(parts, 'before', []);
+    setAccessoryBox(parts, 'after', []);
+    setSwipeAffordance(parts, false);
     fillContent(parts.content, null, options);
     const bar = document.createElement('div');
     bar.className = 'dcv-placeholder-bar';
     parts.content.appendChild(bar);
-    parts.leading.hidden = parts.trailing.hidden = parts.more.hidden = true;
     return;
   }
   el.classList.remove('dcv-placeholder');
@@ -389,18 +444,16 @@ function fillCell(el, cell, options) {
   const size = content.imageProperties && content.imageProperties.maximumSize;
   const imageWidth = content.image ? (size && size.width > 0 ? size.width : 26) + 14 : 0;
   el.style.setProperty('--dcv-separator-inset', (16 + (options.indent || 0) + imageWidth) + 'px');
-  parts.before.textContent = '';
-  parts.after.textContent = '';
+  const before = [];
+  const after = [];
   const accessories = Array.isArray(cell.accessories) ? cell.accessories : [];
   for (const accessory of accessories) {
     if (!accessory || typeof accessory.kind !== 'string' || !isDisplayed(accessory, options.editing)) continue;
-    const node = accessoryElement(accessory, options);
-    (accessory.placement === 'leading' ? parts.before : parts.after).appendChild(node);
+    (accessory.placement === 'leading' ? before : after).push(accessoryElement(accessory, options));
   }
-  const swipe = cell.swipe || {};
-  const leadingCount = swipeActionsElement(swipe.leading, 'leading', parts.leading);
-  const trailingCount = swipeActionsElement(swipe.trailing, 'trailing', parts.trailing);
-  parts.more.hidden = leadingCount + trailingCount === 0;
+  setAccessoryBox(parts, 'before', before);
+  setAccessoryBox(parts, 'after', after);
+  setSwipeAffordance(parts, swipeActions(cell, 'leading').length + swipeActions(cell, 'trailing').length > 0);
 }
 
 // options.state: the header's state for a custom renderer (a header is never selected,
@@ -497,6 +550,8 @@ export {
   createCellElement,
   setRowParts,
   fillCell,
+  swipeActionsBox,
+  dropSwipeActions,
   fillHeader,
   cellLabel,
   cellKeyShortcuts,

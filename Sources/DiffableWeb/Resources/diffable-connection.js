@@ -188,6 +188,8 @@ export class DiffableConnection extends EventTarget {
 
   receive(text) {
     const started = performance.now();
+    const renders = debug.stats.renders;
+    const reads = debug.stats.viewportReads;
     const chars = typeof text === 'string' ? text.length : 0;
     debug.stats.messagesReceived++;
     debug.stats.charsReceived += chars;
@@ -206,7 +208,10 @@ export class DiffableConnection extends EventTarget {
       debug.stats.malformed++;
       console.error('[diffable] failed to handle a ' + message.type + ' message:', e);
     }
-    if (message.type === 'batch') debug.recordBatch(message.view, message.seq, chars, performance.now() - started);
+    if (message.type === 'batch') {
+      debug.recordBatch(message.view, message.seq, chars, performance.now() - started,
+        debug.stats.renders - renders, debug.stats.viewportReads - reads);
+    }
   }
 
   route(message) {

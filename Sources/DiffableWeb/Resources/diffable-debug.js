@@ -7,17 +7,19 @@
 // themselves hold DOM nodes).
 //
 // `batchTimings` holds the newest 100 `batch` messages the connection handled, oldest
-// first, for Benchmarks/Scripts/browser_perf.py: {view, seq, chars, ms}. `chars` is the
-// frame's length in UTF-16 units (its bytes, for ASCII JSON); `ms` is the main thread's time
-// from the frame's arrival to the view's DOM updated: parse, checks, placement, render, and
-// whatever the view's `batch` listeners do (a layout they force included).
+// first, for Benchmarks/Scripts/browser_perf.py: {view, seq, chars, ms, renders,
+// viewportReads}. `chars` is the frame's length in UTF-16 units (its bytes, for ASCII JSON);
+// `ms` is the main thread's time from the frame's arrival to the view's DOM updated: parse,
+// checks, placement, render, and whatever the view's `batch` listeners do (a layout they
+// force included); `renders` and `viewportReads` count the views' render() calls and
+// readings of their scroll offsets and size while the frame was handled.
 export const debug = {
   views: {},
   lastBatch: null,
   batchTimings: [],
-  recordBatch(view, seq, chars, ms) {
+  recordBatch(view, seq, chars, ms, renders, viewportReads) {
     if (this.batchTimings.length >= 100) this.batchTimings.shift();
-    this.batchTimings.push({ view, seq, chars, ms });
+    this.batchTimings.push({ view, seq, chars, ms, renders, viewportReads });
   },
   snapshot() {
     const views = {};
@@ -39,6 +41,10 @@ export const debug = {
     malformed: 0,
     errors: 0,
     unknownRenderers: 0,
+    // render() calls of every view, and readings of a view's scroll offsets and size (each
+    // may force a synchronous layout: diffable-view.js viewport()).
+    renders: 0,
+    viewportReads: 0,
     // Every message from the server, and their length in UTF-16 units.
     messagesReceived: 0,
     charsReceived: 0,

@@ -300,8 +300,9 @@ function startSwipeTracking(view, row, event) {
     const leadingSide = rtl ? offset < 0 : offset > 0;
     if ((leadingSide && !edges.leading) || (!leadingSide && !edges.trailing)) offset /= 6;
     const edge = leadingSide ? 'leading' : 'trailing';
-    el.dcv.leading.classList.toggle('dcv-swipe-visible', edge === 'leading');
-    el.dcv.trailing.classList.toggle('dcv-swipe-visible', edge === 'trailing');
+    // The actions being uncovered show (made now if the row never showed them).
+    if (edges[edge]) C.swipeActionsBox(el, row.cell, edge);
+    showSwipeBoxes(el, edge);
     el.dcv.body.style.transform = 'translateX(' + offset + 'px)';
     e.preventDefault();
   };
@@ -314,16 +315,15 @@ function startSwipeTracking(view, row, event) {
     window.removeEventListener('pointerup', up, true);
     window.removeEventListener('pointercancel', cancel, true);
     el.classList.remove('dcv-swiping');
-    el.dcv.leading.classList.remove('dcv-swipe-visible');
-    el.dcv.trailing.classList.remove('dcv-swipe-visible');
+    showSwipeBoxes(el, null);
     if (offset === null) return;
     view.suppressClick = true;
     setTimeout(() => { view.suppressClick = false; }, 0);
     const leadingSide = rtl ? offset < 0 : offset > 0;
     const edge = leadingSide ? 'leading' : 'trailing';
-    const box = edge === 'leading' ? el.dcv.leading : el.dcv.trailing;
     const description = row.cell && row.cell.swipe && row.cell.swipe[edge];
-    if (!edges[edge]) {
+    const box = edges[edge] ? C.swipeActionsBox(el, row.cell, edge) : null;
+    if (!box) {
       view.resetSwipe(row);
       return;
     }
@@ -347,6 +347,15 @@ function startSwipeTracking(view, row, event) {
   window.addEventListener('pointermove', move, true);
   window.addEventListener('pointerup', up, true);
   window.addEventListener('pointercancel', cancel, true);
+}
+
+// While a finger or the mouse drags the body aside, the actions of the edge it uncovers
+// show (null: neither).
+function showSwipeBoxes(el, edge) {
+  for (const side of ['leading', 'trailing']) {
+    const box = el.dcv[side];
+    if (box) box.classList.toggle('dcv-swipe-visible', side === edge);
+  }
 }
 
 function currentOffset(el) {
@@ -405,7 +414,7 @@ function startDrag(view, row, event) {
     if (pointerY < box.top + AUTOSCROLL_EDGE) step = -Math.ceil((box.top + AUTOSCROLL_EDGE - pointerY) / 4);
     else if (pointerY > box.bottom - AUTOSCROLL_EDGE) step = Math.ceil((pointerY - box.bottom + AUTOSCROLL_EDGE) / 4);
     if (step) {
-      view.element.scrollTop += step;
+      view.scrollTo(view.element.scrollTop + step);
       update();
       frame = requestAnimationFrame(autoscroll);
     }

@@ -162,8 +162,12 @@ function parseServerMessage(text) {
 // section that survives: the same rule one level down. Moved rows keep their objects,
 // reloaded rows get fresh ones, reconfigures are looked up afterwards at new positions.
 //
-// oldSections: [{rows: Array<row|null>}]; newCounts: row count per new section (the
-// batch's `sections[i].count`). makeRow(oldRow) returns the object for a reloaded row.
+// oldSections: [{rows: Array<row|null>, spare?: Array}]; newCounts: row count per new
+// section (the batch's `sections[i].count`). makeRow(oldRow) returns the object for a
+// reloaded row. `spare`, when given, is an array nobody else holds that may become the
+// section's new rows (overwritten, resized): a list of 100,000 rows is an 800 kB array,
+// and allocating one per batch fills the heap's large-object space, whose collection
+// lands in some later batch's frame. A section the batch leaves alone keeps its array.
 //
 // Returns {ok: false, reason} when the batch does not fit the page's state — the reason
 // is what the page sends in `mismatch` — or {ok: true, sections, removed, reloaded,
@@ -174,8 +178,22 @@ function parseServerMessage(text) {
 //     reloaded section, or replaced by a reload);
 //   reloaded: [{oldRow, row, at}] each reload's old and new object and new index path;
 //   reconfigured: [{row, at}] existing row objects at reconfigured (new) index paths.
+// Zeroed byte arrays for placeBatch's per-row marks, kept between batches for the same
+// reason as `spare` rows (placeBatch is never re-entered).
+const scratch = [];
+let scratchUsed = 0;
+function zeroedBytes(length) {
+  let buffer = scratch[scratchUsed];
+  if (!buffer || buffer.length < length) buffer = scratch[scratchUsed] = new Uint8Array(Math.max(length, 64));
+  scratchUsed++;
+  const bytes = buffer.subarray(0, length);
+  bytes.fill(0);
+  return bytes;
+}
+
 function placeBatch(oldSections, update, newCounts, makeRow) {
   const fail = (reason) => ({ ok: false, reason });
+  scratchUsed = 0;
   const oldCount = oldSections.length;
   const newCount = newCounts.length;
   const make = makeRow || (() => ({}));
@@ -245,7 +263,7 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
     const length = oldSections[s].rows.length;
     if (i >= length) return what + ' row ' + pathText(path) + ' is out of range (section ' + s + ' had ' + length + ' rows)';
     let marks = outOf.get(s);
-    if (!marks) outOf.set(s, (marks = new Uint8Array(length)));
+    if (!marks) outOf.set(s, (marks = zeroedBytes(length)));
     if (marks[i] !== 0) return 'row ' + pathText(path) + ' is deleted, reloaded or moved twice';
     marks[i] = mark;
     return null;
@@ -313,7 +331,7 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
       if (oldRows.length !== count) {
         return fail('section ' + j + ' has ' + oldRows.length + ' rows after the batch, the server says ' + count);
       }
-      sections[j] = { from: source, origin, rows: oldRows.slice() };
+      sections[j] = { from: source, origin, rows: oldRows };
       continue;
     }
     let leaving = 0;
@@ -322,8 +340,10 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
     if (expected !== count) {
       return fail('section ' + j + ' has ' + expected + ' rows after the batch, the server says ' + count);
     }
-    const rows = new Array(count);
-    const taken = new Uint8Array(count);
+    let rows = oldSections[source].spare;
+    if (rows && rows !== oldRows) rows.length = count;
+    else rows = new Array(count);
+    const taken = zeroedBytes(count);
     if (arriving) {
       for (const entry of arriving) {
         if (taken[entry.at]) return fail('row ' + pathText([j, entry.at]) + ' is inserted or a move destination twice');

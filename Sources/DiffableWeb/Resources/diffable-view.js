@@ -12,13 +12,17 @@ import { DiffableToggles } from './diffable-toggles.js';
 import { install as installInput } from './diffable-input.js';
 import { debug } from './diffable-debug.js';
 import { onRendererRegistered } from './diffable-renderers.js';
+import { orderChildren } from './diffable-order.js';
 
 const MOVE_MS = A.MOVE_MS;
 const reducedMotion = A.reducedMotion;
-// Rows get nodes within half a viewport of the visible area, and the server is told about
-// (and asked for) rows within one and a half: by the time a row scrolls in, its contents
-// are usually there.
-const RENDER_MARGIN = 0.5;
+// Rows get nodes within a quarter of a viewport of the visible area. A render follows the
+// scroll event in the same frame, so the margin only has to cover what the compositor
+// scrolls in before the page catches up (a frame or two of a fling), and every node in it
+// costs at each scroll step and counts against the page's DOM. The server is told about
+// (and asked for) rows within one and a half viewports: by the time a row scrolls in, its
+// contents are usually there.
+const RENDER_MARGIN = 0.25;
 const WINDOW_MARGIN = 1.5;
 const WINDOW_THROTTLE_MS = 80;
 const EVICT_ABOVE = 5000;
@@ -77,7 +81,10 @@ export class DiffableCollectionView extends EventTarget {
     this.lastWindow = '';
     this.lastSync = 0;
     this.syncScheduled = false;
+    this.syncWanted = false;
     this.renderScheduled = false;
+    this.seen = null;
+    this.contentHeight = 0;
     this.lastApplied = null;
     this.rtl = false;
     this.toggles = new DiffableToggles(this);
@@ -106,10 +113,11 @@ export class DiffableCollectionView extends EventTarget {
     element.appendChild(this.content);
 
     // Every render schedules a (throttled) sync with the server, so scrolling needs nothing else.
-    element.addEventListener('scroll', () => this.scheduleRender(), { passive: true });
+    element.addEventListener('scroll', () => this.scrolled(), { passive: true });
     if (typeof ResizeObserver === 'function') {
       let lastWidth = -1;
       new ResizeObserver(() => {
+        this.seen = null;
         const width = element.clientWidth;
         if (width !== lastWidth) {
           lastWidth = width;
@@ -215,6 +223,7 @@ export class DiffableCollectionView extends EventTarget {
   }
 
   applyStructure(message) {
+    this.viewport();
     this.cancelDrag();
     this.closeSwipe();
     const hadFocus = this.hasFocus();
@@ -245,6 +254,7 @@ export class DiffableCollectionView extends EventTarget {
       this.scheduleSync();
       return;
     }
+    this.viewport();
     let relayout = false;
     const delivered = new Set();
     const trees = new Set();
@@ -273,10 +283,13 @@ export class DiffableCollectionView extends EventTarget {
       return this.reportMismatch(message, 'batch seq ' + message.seq + ' does not follow the page\'s seq ' + this.seq);
     }
     const result = M.placeBatch(
-      this.sections.map((s) => ({ rows: s.rows })), message.update,
+      this.sections.map((s) => ({ rows: s.rows, spare: s.spare })), message.update,
       message.sections.map((s) => s.count), () => this.newRow());
     if (!result.ok) return this.reportMismatch(message, result.reason);
     const started = performance.now();
+    // Read before the first write: every later read in this batch comes from it, so the
+    // batch forces no layout of its own.
+    this.viewport();
 
     this.cancelDrag();
     const animated = !!message.animated && this.options.animations !== false && !reducedMotion();
@@ -293,7 +306,11 @@ export class DiffableCollectionView extends EventTarget {
         const section = oldSections[placed.from];
         reused.add(section);
         this.updateSectionInfo(section, info);
-        section.rows = placed.rows;
+        // The rows it replaces are the array the next batch writes into (placeBatch).
+        if (placed.rows !== section.rows) {
+          section.spare = section.rows;
+          section.rows = placed.rows;
+        }
         return section;
       }
       return this.makeSection(info, placed.rows, placed.origin);
@@ -423,7 +440,7 @@ export class DiffableCollectionView extends EventTarget {
   makeSection(info, rows, origin) {
     const learned = this.learned.get(String(info.id)) || {};
     const section = {
-      info, rows, origin: origin || 'kept',
+      info, rows, spare: null, origin: origin || 'kept',
       id: String(info.id),
       rowHeight: learned.rowHeight || 0,
       tree: !!learned.tree,
@@ -531,7 +548,7 @@ export class DiffableCollectionView extends EventTarget {
   // --- layout ----------------------------------------------------------------------------
 
   width() {
-    return this.element.clientWidth || 360;
+    return this.viewport().width;
   }
 
   relayout() {
@@ -539,6 +556,14 @@ export class DiffableCollectionView extends EventTarget {
       count: s.rows.length, layout: s.info.layout, header: s.info.header, rowHeight: s.rowHeight,
     }));
     this.layout = L.computeLayout(infos, this.width());
+    const seen = this.seen;
+    if (seen) {
+      // Content shorter than what is scrolled past plus what shows makes the browser pull
+      // scrollTop back at its next layout. The reading follows: reading it again would
+      // force that layout now.
+      seen.top = Math.max(0, Math.min(seen.top, seen.overhang + this.layout.height - seen.height));
+    }
+    this.contentHeight = this.layout.height;
     this.content.style.height = this.layout.height + 'px';
     this.sections.forEach((section, s) => this.placeSection(section, this.layout.sections[s]));
   }
@@ -551,12 +576,12 @@ export class DiffableCollectionView extends EventTarget {
     const geometry = this.layout.sections[anchor.s];
     if (!geometry) return;
     const rect = L.itemRect(geometry, Math.min(anchor.i, Math.max(0, geometry.count - 1)), this.layout.width);
-    this.element.scrollTop = geometry.top + rect.y - anchor.offset;
+    this.scrollTo(geometry.top + rect.y - anchor.offset);
   }
 
   anchor() {
     if (!this.layout) return null;
-    const top = this.element.scrollTop;
+    const top = this.viewport().top;
     if (top <= 0) return null;
     for (const geometry of this.layout.sections) {
       if (geometry.top + geometry.height <= top || geometry.kind !== 'list') continue;
@@ -567,15 +592,47 @@ export class DiffableCollectionView extends EventTarget {
     return null;
   }
 
+  // What the scroller shows: {top, height, width, rtl} and each sideways row's scrollLeft,
+  // read at most once a frame. Reading scrollTop or clientHeight after the view wrote styles
+  // forces a synchronous style and layout, and a batch (relayout, ranges, render, sync)
+  // would pay for one at each read; between frames only a scroll, a resize or the view's
+  // own scrolling changes these, and each of them drops the reading (relayout corrects it
+  // for content that got shorter).
   viewport() {
-    const top = this.element.scrollTop;
-    const height = this.element.clientHeight || 600;
-    return { top, height };
+    if (this.seen) return this.seen;
+    const el = this.element;
+    const seen = {
+      top: el.scrollTop,
+      height: el.clientHeight || 600,
+      // What the scroller holds beyond the content area (its padding, say).
+      overhang: el.scrollHeight - this.contentHeight,
+      width: el.clientWidth || 360,
+      rtl: getComputedStyle(el).direction === 'rtl',
+      left: new Map(),
+    };
+    for (const section of this.sections) if (section.scroller) seen.left.set(section.scroller, section.scroller.scrollLeft);
+    this.seen = seen;
+    debug.stats.viewportReads++;
+    requestAnimationFrame(() => {
+      if (this.seen === seen) this.seen = null;
+    });
+    return seen;
+  }
+
+  scrolled() {
+    this.seen = null;
+    this.scheduleRender();
+  }
+
+  // The view's own scrolling: the browser clamps the offset, so it is read again.
+  scrollTo(top) {
+    this.element.scrollTop = top;
+    this.seen = null;
   }
 
   // The item range of every section that gets nodes now: [start, end) per section index.
   renderRanges(margin) {
-    const { top, height } = this.viewport();
+    const { top, height, left: lefts } = this.viewport();
     const m = (margin === undefined ? RENDER_MARGIN : margin) * height;
     const width = this.layout.width;
     return this.layout.sections.map((geometry, s) => {
@@ -583,7 +640,8 @@ export class DiffableCollectionView extends EventTarget {
       let x0 = 0;
       let x1 = 0;
       if (geometry.kind === 'row') {
-        const left = section.scroller ? section.scroller.scrollLeft : 0;
+        // A scroller made since the reading has not scrolled yet.
+        const left = (section.scroller && lefts.get(section.scroller)) || 0;
         x0 = left - width * (margin === undefined ? RENDER_MARGIN : margin);
         x1 = left + width * (1 + (margin === undefined ? RENDER_MARGIN : margin));
       }
@@ -705,7 +763,7 @@ export class DiffableCollectionView extends EventTarget {
     section.scrollContent.className = 'dcv-hcontent';
     section.scroller.appendChild(section.scrollContent);
     section.el.appendChild(section.scroller);
-    section.scroller.addEventListener('scroll', () => this.scheduleRender(), { passive: true });
+    section.scroller.addEventListener('scroll', () => this.scrolled(), { passive: true });
     section.itemsEl.remove();
   }
 
@@ -740,7 +798,8 @@ export class DiffableCollectionView extends EventTarget {
   render(opts) {
     if (!this.layout) return;
     const located = opts && opts.located;
-    this.rtl = getComputedStyle(this.element).direction === 'rtl';
+    debug.stats.renders++;
+    this.rtl = this.viewport().rtl;
     this.fixSectionOrder();
     this.ensureFocusRow();
     const ranges = this.renderRanges();
@@ -1021,7 +1080,8 @@ export class DiffableCollectionView extends EventTarget {
   }
 
   // Cell nodes stay in index order inside their parent, so a screen reader's reading order
-  // is the visual order. Moving a focused node blurs it, so focus is put back.
+  // is the visual order; the fewest of them move (diffable-order.js). Moving a focused node
+  // blurs it, so focus is put back.
   orderNodes(desired) {
     const byParent = new Map();
     for (const [row, path] of desired) {
@@ -1033,15 +1093,10 @@ export class DiffableCollectionView extends EventTarget {
     }
     const active = document.activeElement;
     let refocus = null;
-    for (const list of byParent.values()) {
+    for (const [parent, list] of byParent) {
       list.sort((a, b) => a.order - b.order);
-      for (let k = 1; k < list.length; k++) {
-        const previous = list[k - 1].el;
-        const el = list[k].el;
-        if (previous.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) {
-          if (el.contains(active)) refocus = active;
-          previous.after(el);
-        }
+      for (const el of orderChildren(parent, list.map((item) => item.el))) {
+        if (el.contains(active)) refocus = active;
       }
     }
     if (refocus && document.activeElement !== refocus) refocus.focus({ preventScroll: true });
@@ -1142,13 +1197,15 @@ export class DiffableCollectionView extends EventTarget {
   // At most one window report and one round of cell requests per WINDOW_THROTTLE_MS, and
   // always one after the last change: a fast scroll through 100,000 rows asks for the rows
   // it stops at, not for every row it flew past.
+  // A sync that runs (a batch's, say) before the scheduled one makes that one needless.
   scheduleSync() {
+    this.syncWanted = true;
     if (this.syncScheduled) return;
     this.syncScheduled = true;
     const wait = Math.max(0, this.lastSync + WINDOW_THROTTLE_MS - performance.now());
     const run = () => {
       this.syncScheduled = false;
-      this.sync(false);
+      if (this.syncWanted) this.sync(false);
     };
     if (wait === 0) Promise.resolve().then(run);
     else setTimeout(run, wait);
@@ -1158,6 +1215,7 @@ export class DiffableCollectionView extends EventTarget {
   // for the contents it lacks there.
   sync(force) {
     if (this.seq === null || !this.layout || !this.connection || !this.connection.isOpen()) return;
+    this.syncWanted = false;
     this.lastSync = performance.now();
     const ranges = this.renderRanges(WINDOW_MARGIN);
     const windowRanges = [];
@@ -1280,14 +1338,15 @@ export class DiffableCollectionView extends EventTarget {
     const top = geometry.top + rect.y + (geometry.kind === 'row' ? geometry.headerHeight : 0);
     const { top: viewTop, height } = this.viewport();
     const headerRoom = i === 0 ? geometry.itemsTop : 0;
-    if (top - headerRoom < viewTop) this.element.scrollTop = top - headerRoom;
-    else if (top + rect.h > viewTop + height) this.element.scrollTop = top + rect.h - height;
+    if (top - headerRoom < viewTop) this.scrollTo(top - headerRoom);
+    else if (top + rect.h > viewTop + height) this.scrollTo(top + rect.h - height);
     const section = this.sections[s];
     if (geometry.kind === 'row' && section.scroller) {
       const left = section.scroller.scrollLeft;
       const visible = section.scroller.clientWidth;
       if (rect.x < left) section.scroller.scrollLeft = rect.x - geometry.pad.leading;
       else if (rect.x + rect.w > left + visible) section.scroller.scrollLeft = rect.x + rect.w - visible + geometry.pad.trailing;
+      this.seen = null;
     }
   }
 
@@ -1376,11 +1435,11 @@ export class DiffableCollectionView extends EventTarget {
   // Swipe actions (diffable-input.js drives the gesture; these hold the state).
   openSwipeActions(row, edge, focusFirst) {
     if (!row.el) return;
-    const box = edge === 'leading' ? row.el.dcv.leading : row.el.dcv.trailing;
-    if (box.hidden) return;
+    const box = C.swipeActionsBox(row.el, row.cell, edge);
+    if (!box) return;
     if (this.openSwipe && this.openSwipe.row !== row) this.closeSwipe(false);
     const width = box.getBoundingClientRect().width || box.scrollWidth;
-    const rtl = getComputedStyle(this.element).direction === 'rtl';
+    const rtl = this.viewport().rtl;
     const sign = (edge === 'leading') !== rtl ? 1 : -1;
     row.el.classList.remove('dcv-swipe-open-leading', 'dcv-swipe-open-trailing');
     row.el.classList.add('dcv-swipe-open', 'dcv-swipe-open-' + edge);
@@ -1407,13 +1466,14 @@ export class DiffableCollectionView extends EventTarget {
     }
   }
 
-  // Slides a row's body back over its actions.
+  // Slides a row's body back over its actions, which go (they hide at once, as before the
+  // body covers them again).
   resetSwipe(row) {
     const el = row.el;
     if (!el) return;
     el.classList.remove('dcv-swipe-open', 'dcv-swipe-open-leading', 'dcv-swipe-open-trailing');
     el.dcv.body.style.transform = '';
-    for (const button of el.querySelectorAll('.dcv-swipe button')) button.tabIndex = -1;
+    C.dropSwipeActions(el);
     this.refreshCustom(row, false);
   }
 
