@@ -36,7 +36,9 @@ final class DemoController {
   init(session: WebSession) {
     self.session = session
     listView = session.makeListView(named: "demo")
-    listView.sectionLayoutProvider = { index, _ in
+    // Unowned: the view is the controller's, and a strong capture would keep both alive
+    // after the session closes (LeakSanitizer found the cycle through DiffableDemoTests).
+    listView.sectionLayoutProvider = { [unowned self] index, _ in
       switch index {
       case 0: .horizontalRow(itemWidth: .absolute(150), itemHeight: .absolute(96), spacing: 12)
       case 1: .list(ListLayoutConfiguration(appearance: .sidebar))
