@@ -137,27 +137,11 @@ struct BatchUpdateRunFollowingTests {
         }
       }
       let oldItems = Array(0..<count)
-      try check(oldItems, items, as: { $0 }, seed: seed)
-      try check(oldItems, items, as: CollidingID.init, seed: seed)
-      try check(oldItems, items, as: RawHashID.init, seed: seed)
+      let context = "seed \(seed)"
+      try BatchUpdateTableJoinTests.checkMinimalBatch(oldItems, items, as: { $0 }, context)
+      try BatchUpdateTableJoinTests.checkMinimalBatch(
+        oldItems, items, as: CollidingID.init, context)
+      try BatchUpdateTableJoinTests.checkMinimalBatch(oldItems, items, as: RawHashID.init, context)
     }
-  }
-
-  private func check<ID: Hashable & Sendable>(
-    _ oldItems: [Int], _ newItems: [Int], as id: (Int) -> ID, seed: UInt64
-  ) throws {
-    var old = DiffableDataSourceSnapshot<Int, ID>()
-    old.appendSections([0])
-    old.appendItems(oldItems.map(id), toSection: 0)
-    var new = DiffableDataSourceSnapshot<Int, ID>()
-    new.appendSections([0])
-    new.appendItems(newItems.map(id), toSection: 0)
-    let update = BatchUpdate(from: old, to: new)
-    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
-    #expect(replay.snapshot == new, "seed \(seed), \(ID.self)")
-    let matched = newItems.filter { $0 < 10_000 }
-    #expect(
-      update.movedItems.count == matched.count - MinimalMoveTests.lisLength(matched),
-      "seed \(seed), \(ID.self)")
   }
 }

@@ -120,14 +120,18 @@ struct BatchUpdateTableJoinTests {
       newItems.insert(
         contentsOf: (10_000..<10_000 + Int.random(in: 0...8, using: &random)),
         at: Int.random(in: 0...newItems.count, using: &random))
-      try check(oldItems, newItems, as: { $0 })
-      try check(oldItems, newItems, as: CollidingID.init)
-      try check(oldItems, newItems, as: RawHashID.init)
+      let context = "\(oldItems) -> \(newItems)"
+      try Self.checkMinimalBatch(oldItems, newItems, as: { $0 }, context)
+      try Self.checkMinimalBatch(oldItems, newItems, as: CollidingID.init, context)
+      try Self.checkMinimalBatch(oldItems, newItems, as: RawHashID.init, context)
     }
   }
 
-  private func check<ID: Hashable & Sendable>(
-    _ oldItems: [Int], _ newItems: [Int], as id: (Int) -> ID
+  /// Diffs one-section snapshots of `oldItems` and `newItems` (items from 10,000 up are
+  /// new) as `ID`s, and checks that the batch lands on the new snapshot with the fewest
+  /// moves. `context` goes into the failure messages.
+  static func checkMinimalBatch<ID: Hashable & Sendable>(
+    _ oldItems: [Int], _ newItems: [Int], as id: (Int) -> ID, _ context: String
   ) throws {
     var old = DiffableDataSourceSnapshot<Int, ID>()
     old.appendSections([0])
@@ -137,10 +141,10 @@ struct BatchUpdateTableJoinTests {
     new.appendItems(newItems.map(id), toSection: 0)
     let update = BatchUpdate(from: old, to: new)
     let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
-    #expect(replay.snapshot == new, "\(ID.self): \(oldItems) -> \(newItems)")
+    #expect(replay.snapshot == new, "\(ID.self): \(context)")
     let matched = newItems.filter { $0 < 10_000 }
     #expect(
       update.movedItems.count == matched.count - MinimalMoveTests.lisLength(matched),
-      "\(ID.self): \(oldItems) -> \(newItems)")
+      "\(ID.self): \(context)")
   }
 }

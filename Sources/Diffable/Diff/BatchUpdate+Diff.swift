@@ -285,7 +285,6 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
       guard unknown > 0 else { return }
       if unknown &* 16 >= new._items.table.count {
         old._items._offsets(of: new._items, in: newRange, into: found)
-        for slot in found.indices where found[slot] == -2 { found[slot] = -1 }
       } else {
         old._items._lookUp(unknownOf: new._items, in: newRange, into: found)
       }

@@ -1,9 +1,7 @@
 extension _IndexedArray {
-  /// Finds the elements of `other` whose offsets lie in `range`: writes the offset here of
-  /// each one held here to `found[offset - range.lowerBound]`, and leaves the other slots as
-  /// they are. (Slots already found are written again with the same offset: testing them
-  /// first would read `found` at random for every element, where writing reads it only for
-  /// those held here.)
+  /// Finds the elements of `other` whose offsets lie in `range` and whose slot in `found`
+  /// (`found[offset - range.lowerBound]`) holds -2: writes the element's offset here, or -1
+  /// where this array does not hold it. Other slots are left as they are.
   ///
   /// Walks `other`'s table in bucket order and probes this table with the hash bits stored
   /// there. No element is hashed, and since both tables place an element by the same bits,
@@ -16,7 +14,11 @@ extension _IndexedArray {
   internal func _offsets(
     of other: _IndexedArray, in range: Range<Int>, into found: UnsafeMutableBufferPointer<Int>
   ) {
-    guard scale > 0, other.scale > 0 else { return }
+    guard scale > 0 else {
+      // This array is empty: none of them is here.
+      for slot in found.indices where found[slot] == -2 { found[slot] = -1 }
+      return
+    }
     let scale = self.scale
     let (lower, count) = (range.lowerBound, UInt(bitPattern: range.count))
     table.withUnsafeBufferPointer { mine in
@@ -30,6 +32,9 @@ extension _IndexedArray {
               if UInt(bitPattern: slot) >= count || found[slot] != -2 { continue }
               found[slot] = -1
               let hash = entry >> 32
+              // The probe of `_offset(of:hash:…)`, but reading `other`'s element only when
+              // hash bits match: most probes of a replaced stretch find nothing, and that
+              // read is a cache miss at random.
               var bucket = Self._home(ofHash: hash, scale: scale)
               while true {
                 let candidate = mine[bucket]
