@@ -218,7 +218,7 @@ async def run_size(count: int, args, bin_path: str) -> dict:
             page.reader.cancel()
         await asyncio.gather(
             *(page.socket.close() for page in pages), return_exceptions=True)
-        server.stop() if hasattr(server, "stop") else server.kill()
+        server.stop()
     return result
 
 
