@@ -54,14 +54,15 @@ final class CounterApp {
 
 @Suite("WebServer over a real socket")
 struct WebServerTests {
-  static func makeServer(_ liveness: Liveness) throws -> WebServer {
+  static func makeServer(_ liveness: Liveness, grace: Duration = .zero) throws -> WebServer {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("diffable-web-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try "<html><body>test page</body></html>".write(
       to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
     return WebServer(
-      configuration: .init(host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"]),
+      configuration: .init(
+        host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"], sessionGracePeriod: grace),
       page: .init(
         indexFile: "page.html", folders: [folder.path],
         generatedFile: { path in
@@ -140,6 +141,9 @@ struct WebServerTests {
       // First connection: adds an item, sends garbage, and still gets answers.
       try await client.ws("/ws", configuration: Self.origin(client.port)) { inbound, outbound, _ in
         var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let session = try await Self.next(&messages)
+        #expect(session["type"] as? String == "session")
+        #expect(session["graceSeconds"] as? Int == 0)
         let structure = try await Self.next(&messages)
         #expect(structure["type"] as? String == "structure")
         try await outbound.write(.text("garbage"))
@@ -152,6 +156,7 @@ struct WebServerTests {
       // Second connection: a session of its own, unaffected by the first.
       try await client.ws("/ws", configuration: Self.origin(client.port)) { inbound, _, _ in
         var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        #expect(try await Self.next(&messages)["resumed"] as? Bool == false)
         let structure = try await Self.next(&messages)
         #expect((structure["sections"] as! [[String: Any]])[0]["count"] as? Int == 3)
       }
@@ -164,6 +169,58 @@ struct WebServerTests {
       alive = liveness.alive.withLock { $0 }
     }
     #expect(alive == 0)
+  }
+
+  /// A page that reconnects with its token and seq gets its session back, with what it
+  /// missed; the session is freed once the grace period passes without a page.
+  @Test func aReconnectingPageResumesItsSessionOverARealSocket() async throws {
+    let liveness = Liveness()
+    let app = try Self.makeServer(liveness, grace: .seconds(1)).makeApplication()
+    try await app.test(.live) { client in
+      let first = Mutex<(token: String, seq: Int)?>(nil)
+      try await client.ws("/ws", configuration: Self.origin(client.port)) { inbound, outbound, _ in
+        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let session = try await Self.next(&messages)
+        let structure = try await Self.next(&messages)
+        try await outbound.write(.text(#"{"v":1,"type":"app","name":"add"}"#))
+        let batch = try await Self.next(&messages)
+        first.withLock {
+          $0 = (session["token"] as? String ?? "", (structure["seq"] as? Int ?? 0))
+        }
+        // The page never applied this batch: its seq stays the structure's.
+        #expect(batch["seq"] as? Int == (structure["seq"] as? Int ?? 0) + 1)
+      }
+      let (token, seq) = try #require(first.withLock { $0 })
+      try await client.ws(
+        "/ws?resume=\(token)&seen=list:\(seq)", configuration: Self.origin(client.port)
+      ) { inbound, _, _ in
+        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let session = try await Self.next(&messages)
+        #expect(session["resumed"] as? Bool == true)
+        #expect(session["views"] as? [String: String] == ["list": "replay"])
+        #expect(session["token"] as? String != token)
+        let batch = try await Self.next(&messages)
+        #expect(batch["seq"] as? Int == seq + 1)
+        #expect((batch["sections"] as! [[String: Any]])[0]["count"] as? Int == 4)
+      }
+      #expect(liveness.made.withLock { $0 } == 1, "the second connection made no new session")
+      // Used once, the old token resumes nothing.
+      try await client.ws(
+        "/ws?resume=\(token)&seen=list:\(seq)", configuration: Self.origin(client.port)
+      ) { inbound, _, _ in
+        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let session = try await Self.next(&messages)
+        #expect(session["resumed"] as? Bool == false)
+        #expect(session["refused"] as? String == "expired")
+      }
+      #expect(liveness.made.withLock { $0 } == 2)
+      var alive = liveness.alive.withLock { $0 }
+      for _ in 0..<100 where alive > 0 {
+        try await Task.sleep(for: .milliseconds(50))
+        alive = liveness.alive.withLock { $0 }
+      }
+      #expect(alive == 0, "both sessions were freed after the grace period")
+    }
   }
 
   static func next(_ iterator: inout WebSocketInboundMessageStream.AsyncIterator) async throws

@@ -166,12 +166,13 @@ class Client:
     """One WebSocket session. Remembers each view's current `seq` from the `structure` and
     `batch` messages it reads, and every message it read."""
 
-    def __init__(self, server: Server, origin=None, timeout: float = 5, **options):
+    def __init__(self, server: Server, origin=None, timeout: float = 5, query: str = "", **options):
         if origin is None and not options.get("suppress_origin"):
             origin = server.origin
         if origin is not None:
             options["origin"] = origin
-        self.ws = websocket.create_connection(server.ws_url, timeout=timeout, **options)
+        url = server.ws_url + ("?" + query if query else "")
+        self.ws = websocket.create_connection(url, timeout=timeout, **options)
         self.seq = {}
         self.messages = []
 

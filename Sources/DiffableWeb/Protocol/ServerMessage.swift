@@ -15,6 +15,8 @@ public enum ServerMessage: Sendable, Hashable {
   case error(WireError)
   /// A message for the app's page code.
   case app(name: String, payload: JSONValue)
+  /// The first message of a connection: the page's session, fresh or resumed.
+  case session(WireSession)
 
   /// The JSON text of the message.
   public func encoded() -> String {
@@ -40,6 +42,8 @@ public enum ServerMessage: Sendable, Hashable {
             inReplyTo: error.inReplyTo, view: error.view, seq: error.seq, field: error.field))
       case .app(let name, let payload):
         data = try encoder.encode(App(v: 1, type: "app", name: name, payload: payload))
+      case .session(let session):
+        data = try encoder.encode(Session(v: 1, type: "session", session: session))
       }
     } catch {
       // Every field is plain data; encoding cannot fail short of a bug.
@@ -81,6 +85,20 @@ public enum ServerMessage: Sendable, Hashable {
     var view: String?
     var seq: Int?
     var field: String?
+  }
+  private struct Session: Encodable {
+    var v: Int
+    var type: String
+    var session: WireSession
+
+    enum CodingKeys: CodingKey { case v, type }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(v, forKey: .v)
+      try container.encode(type, forKey: .type)
+      try session.encode(to: encoder)
+    }
   }
   private struct App: Encodable {
     var v: Int

@@ -18,11 +18,22 @@ public struct ServerOptions: ParsableArguments, Sendable {
   )
   public var allowedOrigins: [String] = []
 
+  /// How long a session outlives a dropped connection, in seconds.
+  @Option(
+    name: .customLong("session-grace-seconds"),
+    help:
+      "How long, in seconds, a page whose connection dropped can come back to its session (0: never). From 0 to 86400."
+  )
+  public var sessionGraceSeconds = 60
+
   /// Creates options with their defaults.
   public init() {}
 
   /// Checks the allowed origins before the server starts.
   public func validate() throws {
+    guard (0...86_400).contains(sessionGraceSeconds) else {
+      throw ValidationError("--session-grace-seconds \(sessionGraceSeconds): expected 0 to 86400")
+    }
     for origin in allowedOrigins where !WebServer.isValidOrigin(origin) {
       throw ValidationError(
         "--allowed-origin \(origin): expected scheme://host[:port] with http, https, ws or wss")
@@ -31,7 +42,9 @@ public struct ServerOptions: ParsableArguments, Sendable {
 
   /// The server configuration these options describe.
   public var configuration: WebServer.Configuration {
-    WebServer.Configuration(host: host, port: port, allowedOrigins: allowedOrigins)
+    WebServer.Configuration(
+      host: host, port: port, allowedOrigins: allowedOrigins,
+      sessionGracePeriod: .seconds(sessionGraceSeconds))
   }
 
   /// The address to print for people to open.

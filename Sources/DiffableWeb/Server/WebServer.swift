@@ -26,6 +26,15 @@ public struct WebServer: Sendable {
     public var allowedOrigins: [String]
     /// The most bytes of messages that may wait for one slow page (see ``SessionOutbox``).
     public var maximumPendingBytes: Int
+    /// How long a session outlives a dropped connection, so that its page can resume it
+    /// (see ``WebSession``); zero turns resuming off. Whole seconds count.
+    public var sessionGracePeriod: Duration
+    /// The most sessions kept without a connection; past it the oldest is freed early.
+    /// Each costs about what an idle connected session does (Recipes: about 50 KB).
+    public var maximumDetachedSessions: Int
+    /// The most bytes of messages each list view keeps for a page that may resume; a page
+    /// further behind resumes with one batch from its state to now.
+    public var resumeLogLimit: Int
 
     /// What the transport reads before giving up on a message.
     var transportLimit: Int { maximumMessageSize * 4 }
@@ -35,13 +44,19 @@ public struct WebServer: Sendable {
       host: String = "127.0.0.1", port: Int = 8080,
       maximumMessageSize: Int = ClientMessage.maximumSize,
       allowedOrigins: [String] = [],
-      maximumPendingBytes: Int = 16 << 20
+      maximumPendingBytes: Int = 16 << 20,
+      sessionGracePeriod: Duration = .seconds(60),
+      maximumDetachedSessions: Int = 2_048,
+      resumeLogLimit: Int = 256 << 10
     ) {
       self.host = host
       self.port = port
       self.maximumMessageSize = maximumMessageSize
       self.allowedOrigins = allowedOrigins
       self.maximumPendingBytes = maximumPendingBytes
+      self.sessionGracePeriod = sessionGracePeriod
+      self.maximumDetachedSessions = maximumDetachedSessions
+      self.resumeLogLimit = resumeLogLimit
     }
   }
 
@@ -132,6 +147,10 @@ public struct WebServer: Sendable {
       return Response(status: .notFound)
     }
     let sessions = SessionCounter()
+    let registry = SessionRegistry(
+      gracePeriod: max(.zero, configuration.sessionGracePeriod),
+      maximumDetached: max(0, configuration.maximumDetachedSessions),
+      logLimit: max(0, configuration.resumeLogLimit))
     let boundPort = BoundPort()
     let configuration = configuration
     let makeSession = makeSession
@@ -139,57 +158,62 @@ public struct WebServer: Sendable {
     // The upgrade is decided by a closure, not a router: Hummingbird's router-based
     // upgrade keeps every connection's request context alive (its handler box holds the
     // context, which holds the box), a leak LeakSanitizer reports per connection. The
-    // origin was checked by the gate (OriginGatedChannel) before this runs.
-    let connection: WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context> = {
-      inbound, outbound, _ in
-      // Giving up on a page closes its channel directly: the writer may be stuck on the
-      // full socket and the reader waiting for a page that sends nothing.
-      let channel = ConnectionChannel.current
-      let outbox = SessionOutbox(limit: configuration.maximumPendingBytes) {
-        channel?.close(promise: nil)
-      }
-      let id = sessions.next()
-      let session = await MainActor.run {
-        let session = WebSession(id: id, logger: logger, outbox: outbox)
-        session.owner = makeSession(session)
-        session.start()
-        return session
-      }
-      logger.info("session \(id) opened")
-      // Whichever ends first ends the connection: the page closing (the reader), or the
-      // session giving up on a page that does not read (the writer, cancelled mid-write if
-      // the socket is full). The reader runs in this task rather than a child of its own:
-      // a task's memory is a good part of an idle session's, and a server holds thousands.
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask {
-          do {
-            while let text = await outbox.next() { try await outbound.write(.text(text)) }
-          } catch {
-            logger.notice("session \(id): writing failed with \(error)")
-          }
-          // The writer stops when the outbox closes, which gives up on the page, or when a
-          // write fails: either way the connection is over, and closing the channel ends
-          // the reader below.
+    // origin was checked by the gate (OriginGatedChannel) before this runs; the closure
+    // below makes one handler per connection, which knows what the page asked to resume.
+    @Sendable func connection(
+      resuming request: Result<ResumeRequest, WireSession.Refusal>?, origin: OriginParts?
+    ) -> WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context> {
+      { inbound, outbound, _ in
+        // Giving up on a page closes its channel directly: the writer may be stuck on the
+        // full socket and the reader waiting for a page that sends nothing.
+        let channel = ConnectionChannel.current
+        let outbox = SessionOutbox(limit: configuration.maximumPendingBytes) {
           channel?.close(promise: nil)
         }
-        do {
-          for try await message in inbound.messages(maxSize: configuration.transportLimit) {
-            guard case .text(let text) = message else {
-              await MainActor.run {
-                session.refuse(WireError(.malformed, "messages are JSON text frames"))
-              }
-              continue
-            }
-            await MainActor.run { session.receive(text) }
-          }
-        } catch {
-          logger.notice("session \(id): connection ended with \(error)")
+        let (session, refusal, resumed) = await MainActor.run {
+          registry.open(
+            request, origin: origin, outbox: outbox, logger: logger, id: sessions.next,
+            makeSession: makeSession)
         }
-        await MainActor.run { session.close() }
-        group.cancelAll()
+        let id = session.id
+        logger.info(
+          "session \(id) \(resumed ? "resumed" : "opened")\(refusal.map { " (not resumed: \($0.rawValue))" } ?? "")"
+        )
+        // Whichever ends first ends the connection: the page closing (the reader), or the
+        // session giving up on a page that does not read (the writer, cancelled mid-write if
+        // the socket is full). The reader runs in this task rather than a child of its own:
+        // a task's memory is a good part of an idle session's, and a server holds thousands.
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask {
+            do {
+              while let text = await outbox.next() { try await outbound.write(.text(text)) }
+            } catch {
+              logger.notice("session \(id): writing failed with \(error)")
+            }
+            // The writer stops when the outbox closes, which gives up on the page, or when a
+            // write fails: either way the connection is over, and closing the channel ends
+            // the reader below.
+            channel?.close(promise: nil)
+          }
+          do {
+            for try await message in inbound.messages(maxSize: configuration.transportLimit) {
+              guard case .text(let text) = message else {
+                await MainActor.run {
+                  session.refuse(WireError(.malformed, "messages are JSON text frames"))
+                }
+                continue
+              }
+              await MainActor.run { session.receive(text) }
+            }
+          } catch {
+            logger.notice("session \(id): connection ended with \(error)")
+          }
+          await MainActor.run { registry.detach(session) }
+          group.cancelAll()
+        }
+        logger.info(
+          "session \(id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
       }
-      logger.info(
-        "session \(id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
     }
     let port = configuration.port
     let server = HTTPServerBuilder { responder in
@@ -198,14 +222,18 @@ public struct WebServer: Sendable {
           responder: responder,
           configuration: .init(ws: .init(maxFrameSize: configuration.transportLimit))
         ) { head, _, _ in
-          let path = head.path?.split(separator: "?", maxSplits: 1).first ?? ""
+          let target = head.path?.split(separator: "?", maxSplits: 1) ?? []
+          let origin = head.headerFields[.origin]
           // Defence in depth: the gate already answered a refused origin with 403.
-          guard path == "/ws",
+          guard target.first == "/ws",
             Self.isAllowed(
-              origin: head.headerFields[.origin], configuration: configuration,
-              boundPort: boundPort.value)
+              origin: origin, configuration: configuration, boundPort: boundPort.value)
           else { return .dontUpgrade }
-          return .upgrade([:], connection)
+          return .upgrade(
+            [:],
+            connection(
+              resuming: ResumeRequest.decode(query: target.count > 1 ? target[1] : nil),
+              origin: origin.flatMap(OriginParts.init)))
         },
         path: "/ws",
         isAllowed: { origin in

@@ -29,8 +29,11 @@ public final class WebSession {
   /// connection's writer drains.
   let output: @MainActor (String) -> Void
   /// The connection's bounded queue, when the session has one (``WebServer`` gives every
-  /// connection one).
-  public let outbox: SessionOutbox?
+  /// connection one). `nil` while a resumable session waits for its page to come back.
+  public internal(set) var outbox: SessionOutbox?
+  /// How a session that outlives its connection is kept: `nil` unless a ``WebServer``
+  /// with a grace period made it.
+  var resume: ResumeState?
   /// Set while the views restart from their structure after the outbox overflowed, so a
   /// second overflow then disconnects rather than recursing.
   var isCoalescing = false
@@ -77,6 +80,7 @@ public final class WebSession {
     let view = WebListView(
       name: name, send: { [weak self] message in self?.send(message) },
       started: { [weak self] in self?.isStarted ?? false })
+    if let resume { view.resumeLog = ResumeLog(maximumBytes: resume.logLimit) }
     listViews[name] = view
     return view
   }
@@ -142,11 +146,19 @@ public final class WebSession {
   func send(_ message: ServerMessage) {
     guard isStarted else { return }
     recorded?.append(message)
+    let text = message.encoded()
+    let viewName = message.viewName
+    if resume != nil, let viewName { listViews[viewName]?.recordForResume(message, text: text) }
     guard let outbox else {
-      output(message.encoded())
+      if resume != nil {
+        // No connection now: the views' logs hold their messages; app messages wait.
+        if viewName == nil, case .app = message { holdWhileDetached(text) }
+        return
+      }
+      output(text)
       return
     }
-    if outbox.push(message.encoded(), view: message.viewName) == .overLimit {
+    if outbox.push(text, view: viewName) == .overLimit {
       relieve(outbox)
     }
   }
@@ -172,6 +184,7 @@ public final class WebSession {
     listViews = [:]
     appMessageHandler = nil
     outbox?.close()
+    resume = nil
   }
 }
 
@@ -182,7 +195,7 @@ extension ServerMessage {
     switch self {
     case .structure(let view, _, _), .cells(let view, _, _), .batch(let view, _, _, _, _, _):
       view
-    case .error, .app:
+    case .error, .app, .session:
       nil
     }
   }

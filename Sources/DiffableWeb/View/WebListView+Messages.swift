@@ -93,6 +93,7 @@ extension WebListView {
         throw WireError(.stale, "seq \(seq) was never sent (current \(self.seq))", inReplyTo: "ack")
       }
       acknowledgedSeq = max(acknowledgedSeq, seq)
+      acknowledgeForResume(seq)
 
     case .mismatch(_, let seq, let reason):
       // The page lost track: start it again from the full structure.

@@ -27,7 +27,7 @@ public final class WebListView: ListView {
   public var didSendBatch: (@MainActor (BatchUpdate) -> Void)?
 
   /// The sequence number of the last structure or batch sent.
-  public private(set) var seq = 0
+  public internal(set) var seq = 0
   /// How many times a cell was pulled from the data source.
   public private(set) var cellProviderCalls = 0
   /// The sequence number the page last acknowledged.
@@ -48,6 +48,10 @@ public final class WebListView: ListView {
   var selectedItem: ListIdentifier?
   /// The index path being reconfigured, whose live cell `dequeue` hands back.
   var reconfiguring: IndexPath?
+  /// The messages the page may lack, when the session can be resumed (`nil` otherwise).
+  var resumeLog: ResumeLog?
+  /// The snapshot as of the last message sent before the connection dropped.
+  var resumeBase: (seq: Int, snapshot: any ResumeBase)?
   let send: @MainActor (ServerMessage) -> Void
   /// Whether the session started talking to the page (before that, only state changes).
   let started: @MainActor () -> Bool

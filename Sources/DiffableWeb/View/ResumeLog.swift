@@ -1,0 +1,83 @@
+import DequeModule
+
+/// The structures and batches a view sent that its page may not have applied: what a page
+/// that reconnects is sent again.
+///
+/// The log covers every message after ``floor`` up to the view's `seq`, without gaps. An
+/// acknowledgement drops what the page has; a structure drops everything before it (it
+/// replaces it); past its limits the oldest messages go, and a page older than the floor
+/// cannot be replayed.
+struct ResumeLog {
+  struct Entry {
+    var seq: Int
+    var text: String
+    var isStructure: Bool
+  }
+
+  /// The most messages kept.
+  static let maximumEntries = 256
+
+  private(set) var entries: Deque<Entry> = []
+  private(set) var bytes = 0
+  /// The seq of the last message before the first entry.
+  private(set) var floor = 0
+  /// The most bytes of message text kept.
+  let maximumBytes: Int
+
+  init(maximumBytes: Int) {
+    self.maximumBytes = maximumBytes
+  }
+
+  /// Appends a message just sent.
+  ///
+  /// - Complexity: O(1) amortized.
+  mutating func record(seq: Int, text: String, isStructure: Bool) {
+    if isStructure { restart(at: seq - 1) }
+    if let last = entries.last?.seq, last != seq - 1 {
+      // Not the next message (the view's seq moved while nothing was recorded): what came
+      // between is unknown, so the log starts again here.
+      restart(at: seq - 1)
+    }
+    entries.append(Entry(seq: seq, text: text, isStructure: isStructure))
+    bytes += text.utf8.count
+    while entries.count > Self.maximumEntries || bytes > maximumBytes,
+      let first = entries.popFirst()
+    {
+      bytes -= first.text.utf8.count
+      floor = first.seq
+    }
+  }
+
+  /// The page applied every message up to `seq`.
+  ///
+  /// - Complexity: O(*k*) for the *k* messages dropped.
+  mutating func acknowledge(through seq: Int) {
+    while let first = entries.first, first.seq <= seq {
+      entries.removeFirst()
+      bytes -= first.text.utf8.count
+    }
+    floor = max(floor, seq)
+  }
+
+  /// Forgets every message: the next one follows `seq`.
+  mutating func restart(at seq: Int) {
+    entries.removeAll()
+    bytes = 0
+    floor = seq
+  }
+
+  /// The messages a page that applied `seen` lacks to reach `current`, or `nil` when the
+  /// log no longer has them all.
+  func messages(after seen: Int, current: Int) -> [String]? {
+    guard seen <= current else { return nil }
+    if seen == current { return [] }
+    if seen >= floor, entries.last?.seq == current {
+      return entries.filter { $0.seq > seen }.map(\.text)
+    }
+    // A structure replaces whatever the page had, however old.
+    if entries.first?.isStructure == true, entries.last?.seq == current {
+      return entries.map(\.text)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import DiffableWeb
+
+/// A list of numbers that code outside the page can change (as another tab's edit would),
+/// and that tells its page about each change with an app message too.
+@MainActor
+final class NumbersApp {
+  let session: WebSession
+  let dataSource: CollectionViewDiffableDataSource<Int, Int>
+  var items = Array(1...5)
+  static var alive = 0
+
+  init(session: WebSession) {
+    self.session = session
+    Self.alive += 1
+    let view = session.makeListView(named: "list")
+    let registration = CellRegistration<ListCell, Int> { cell, _, id in
+      var content = cell.defaultContentConfiguration()
+      content.text = "\(id)"
+      cell.contentConfiguration = content
+    }
+    dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, path, id in
+      view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
+    }
+    apply()
+  }
+
+  func change(_ items: [Int]) {
+    self.items = items
+    apply()
+    session.sendApp("changed", payload: .number(Double(items.count)))
+  }
+
+  func apply() {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(items)
+    dataSource.apply(snapshot, animatingDifferences: true)
+  }
+
+  deinit { MainActor.assumeIsolated { Self.alive -= 1 } }
+}
+
+/// Sessions that outlive their connection, driven without a socket: the registry makes and
+/// resumes them, and each "connection" is an outbox whose messages the test reads.
+@MainActor
+@Suite("Session resume", .serialized)
+final class SessionResumeTests {
+  static let origin = OriginParts("http://127.0.0.1:8080")
+  var apps: [Int: NumbersApp] = [:]
+  var nextID = 0
+
+  func makeRegistry(
+    grace: Duration = .seconds(60), maximumDetached: Int = 100, logLimit: Int = 1 << 20
+  ) -> SessionRegistry {
+    SessionRegistry(gracePeriod: grace, maximumDetached: maximumDetached, logLimit: logLimit)
+  }
+
+  /// Opens a connection; returns the session and every message queued for it.
+  func open(
+    _ registry: SessionRegistry, _ request: Result<ResumeRequest, WireSession.Refusal>? = nil,
+    origin: OriginParts? = origin
+  ) async -> (session: WebSession, outbox: SessionOutbox, messages: [[String: Any]]) {
+    let outbox = SessionOutbox(limit: 1 << 20)
+    let (session, _, _) = registry.open(
+      request, origin: origin, outbox: outbox, logger: Logger(label: "test"),
+      id: {
+        nextID += 1
+        return nextID
+      },
+      makeSession: { [unowned self] session in
+        let app = NumbersApp(session: session)
+        apps[session.id] = app
+        return app
+      })
+    return (session, outbox, await Self.drain(outbox))
+  }
+
+  static func drain(_ outbox: SessionOutbox) async -> [[String: Any]] {
+    var messages: [[String: Any]] = []
+    while outbox.queuedBytes > 0, let text = await outbox.next() {
+      messages.append(try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])
+    }
+    return messages
+  }
+
+  static func resume(_ token: String, seen: [String: Int]) -> Result<
+    ResumeRequest, WireSession.Refusal
+  >? {
+    .success(ResumeRequest(token: token, seen: seen))
+  }
+
+  @Test func aFreshSessionSaysSoFirstThenSendsItsStructure() async throws {
+    let registry = makeRegistry()
+    let (_, _, messages) = await open(registry)
+    #expect(messages.map { $0["type"] as? String } == ["session", "structure"])
+    let token = try #require(messages[0]["token"] as? String)
+    #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+    #expect(messages[0]["resumed"] as? Bool == false)
+    #expect(messages[0]["graceSeconds"] as? Int == 60)
+    #expect(messages[0]["refused"] == nil)
+    #expect(registry.count == 1)
+  }
+
+  /// The page missed two batches and an app message while away: they come again, in
+  /// order, after `session`, and the old token no longer works.
+  @Test func aPageThatComesBackGetsTheBatchesItMissed() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    let app = try #require(apps[session.id])
+    registry.detach(session)
+    #expect(session.isWaitingForResume)
+    app.change([1, 2, 3, 4, 5, 6])
+    app.change([6, 1, 2, 3, 4, 5])
+
+    let (resumed, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(resumed === session)
+    #expect(messages.map { $0["type"] as? String } == ["session", "batch", "batch", "app", "app"])
+    #expect(messages[0]["resumed"] as? Bool == true)
+    #expect(messages[0]["views"] as? [String: String] == ["list": "replay"])
+    let newToken = try #require(messages[0]["token"] as? String)
+    #expect(newToken != token)
+    #expect(messages[1]["seq"] as? Int == seen + 1 && messages[2]["seq"] as? Int == seen + 2)
+    #expect(!session.isWaitingForResume)
+
+    registry.detach(session)
+    let (other, _, refused) = await open(registry, Self.resume(token, seen: ["list": 3]))
+    #expect(other !== session, "a token works once")
+    #expect(refused[0]["resumed"] as? Bool == false)
+    #expect(refused[0]["refused"] as? String == "expired")
+    #expect(refused.map { $0["type"] as? String } == ["session", "structure"])
+  }
+
+  @Test func aPageThatMissedNothingIsTold() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    registry.detach(session)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(messages.count == 1)
+    #expect(messages[0]["views"] as? [String: String] == ["list": "current"])
+  }
+
+  /// Acknowledged batches leave the log; a page past what the log keeps gets one batch
+  /// from its state to now, numbered to follow its seq.
+  @Test func aPageFurtherBehindThanTheLogGetsOneBatchFromItsState() async throws {
+    let registry = makeRegistry(logLimit: 1)
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    let app = try #require(apps[session.id])
+    registry.detach(session)
+    app.change([1, 2, 3, 4, 5, 6])
+    app.change([7, 6, 1, 2, 3, 5])
+
+    let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(messages[0]["views"] as? [String: String] == ["list": "resync"])
+    #expect(messages.map { $0["type"] as? String } == ["session", "batch", "app", "app"])
+    let batch = messages[1]
+    #expect(batch["seq"] as? Int == seen + 1)
+    let update = try #require(batch["update"] as? [String: Any])
+    // From [1…5] to [7, 6, 1, 2, 3, 5]: 4 deleted, 6 and 7 inserted, nothing moved.
+    #expect((update["deletedItems"] as? [[Int]]) == [[0, 3]])
+    #expect((update["insertedItems"] as? [[Int]]) == [[0, 0], [0, 1]])
+    #expect((update["movedItems"] as? [Any])?.isEmpty ?? true)
+    #expect((batch["sections"] as? [[String: Any]])?.first?["count"] as? Int == 6)
+  }
+
+  @Test func aPageWithoutASeqOrWithOneNeverSentStartsAgainFromAStructure() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    registry.detach(session)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    let (_, _, messages) = await open(registry, Self.resume(token, seen: [:]))
+    #expect(messages.last?["seq"] as? Int == seen + 1, "a new structure")
+    #expect(messages[0]["views"] as? [String: String] == ["list": "restart"])
+    #expect(messages.map { $0["type"] as? String } == ["session", "structure"])
+    registry.detach(session)
+    let token2 = try #require(messages[0]["token"] as? String)
+    let (_, _, again) = await open(registry, Self.resume(token2, seen: ["list": 99]))
+    #expect(again[0]["views"] as? [String: String] == ["list": "restart"])
+  }
+
+  @Test func aTokenFromAnotherOriginOrForAConnectedSessionIsRefused() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    let (inUse, _, busy) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(inUse !== session)
+    #expect(busy[0]["refused"] as? String == "inUse")
+
+    registry.detach(session)
+    let (stranger, _, foreign) = await open(
+      registry, Self.resume(token, seen: ["list": seen]),
+      origin: OriginParts("https://evil.example"))
+    #expect(stranger !== session)
+    #expect(foreign[0]["refused"] as? String == "origin")
+    // The page it belongs to can still come back.
+    let (mine, _, _) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(mine === session)
+  }
+
+  @Test func aMalformedRequestStartsAFreshSessionAndSaysWhy() async {
+    let registry = makeRegistry()
+    let (_, _, messages) = await open(registry, .failure(.malformed))
+    #expect(messages[0]["refused"] as? String == "malformed")
+    #expect(messages.map { $0["type"] as? String } == ["session", "structure"])
+  }
+
+  /// After the grace period the session and the app's object are freed, and its token
+  /// starts a fresh session.
+  @Test func theGracePeriodEndsTheSession() async throws {
+    let registry = makeRegistry(grace: .milliseconds(50))
+    let alive = NumbersApp.alive
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    #expect(NumbersApp.alive == alive + 1)
+    registry.detach(session)
+    apps = [:]
+    for _ in 0..<100 where registry.count > 0 { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(registry.count == 0 && registry.detachedCount == 0)
+    #expect(NumbersApp.alive == alive, "the expired session's app object was freed")
+    let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(messages[0]["refused"] as? String == "expired")
+  }
+
+  @Test func withoutAGracePeriodAClosedConnectionFreesItsSession() async throws {
+    let registry = makeRegistry(grace: .zero)
+    let (session, _, first) = await open(registry)
+    #expect(first[0]["graceSeconds"] as? Int == 0)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    registry.detach(session)
+    #expect(registry.count == 0)
+    #expect(session.listViews.isEmpty, "closed")
+    let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(messages[0]["refused"] as? String == "expired")
+  }
+
+  @Test func pastTheMostWaitingSessionsTheOldestIsFreed() async throws {
+    let registry = makeRegistry(maximumDetached: 2)
+    var tokens: [String] = []
+    var sessions: [WebSession] = []
+    var seen = 0
+    for _ in 0..<3 {
+      let (session, _, first) = await open(registry)
+      tokens.append(try #require(first[0]["token"] as? String))
+      seen = try #require(first[1]["seq"] as? Int)
+      sessions.append(session)
+      registry.detach(session)
+    }
+    #expect(registry.detachedCount == 2)
+    let (_, _, oldest) = await open(registry, Self.resume(tokens[0], seen: ["list": seen]))
+    #expect(oldest[0]["refused"] as? String == "expired")
+    let (newest, _, _) = await open(registry, Self.resume(tokens[2], seen: ["list": seen]))
+    #expect(newest === sessions[2])
+  }
+
+  /// A page away while its app sends more than the session holds cannot resume faithfully.
+  @Test func tooManyAppMessagesWhileAwayEndResuming() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    registry.detach(session)
+    for n in 0...ResumeState.maximumHeldMessages {
+      session.sendApp("tick", payload: .number(Double(n)))
+    }
+    let (other, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(other !== session)
+    #expect(messages[0]["refused"] as? String == "expired")
+  }
+
+  /// While connected, the page's acknowledgements empty the log, so an idle session keeps
+  /// no messages.
+  @Test func acknowledgementsEmptyTheLog() async throws {
+    let registry = makeRegistry()
+    let (session, _, _) = await open(registry)
+    let app = try #require(apps[session.id])
+    app.change([1, 2])
+    let view = try #require(session.listViews["list"])
+    #expect(view.resumeLog?.entries.map(\.seq) == [view.seq - 1, view.seq])
+    session.receive(#"{"v":1,"type":"ack","view":"list","seq":\#(view.seq)}"#)
+    #expect(view.resumeLog?.entries.isEmpty == true)
+    #expect(view.resumeLog?.bytes == 0)
+  }
+}
