@@ -15,9 +15,13 @@ For each N it starts a fresh server (a private data folder, seeded as on a first
 - propagation: one page toggles a recipe's favorite `--changes` times; for each change, the
   time from sending it to the first `batch` frame at each of the N pages (the change
   reconfigures that recipe's row in every page's list), p50/p99/max over all N x changes;
-- throughput: the frames all N pages received during those changes, divided by the
-  server's CPU seconds over the same span (utime + stime from /proc), that is frames per
-  second per busy core, beside the wall-clock rate and the server's CPU share.
+- throughput: the frames all N pages received during those changes (and those plus the
+  acknowledgements the pages sent back), divided by the server's CPU seconds over the same
+  span (utime + stime from /proc), that is messages per second per busy core, beside the
+  wall-clock rate and the server's CPU share.
+- resume: every page drops its connection (each acknowledged its batches after each
+  change, as the browser does, so the sessions keep no log); the server's RSS with N sessions waiting; then every
+  page reconnects with its token and seqs, and the count that resumed their session.
 
 Every phase is bounded in time (--phase-timeout). It is a benchmark, not a test: it prints
 each figure beside issue 17's target and exits 0 either way (1 only when the server
@@ -36,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "Network"))
@@ -94,6 +99,10 @@ class Page:
         self.structures_seen = asyncio.Event()
         self.expected_views = None
         self.reader = None
+        self.session = None
+        self.seq = {}
+        self.acknowledged = {}
+        self.acks = 0
 
     async def read(self):
         try:
@@ -102,17 +111,41 @@ class Page:
                 now = time.perf_counter()
                 message = json.loads(text)
                 kind = message.get("type")
-                if kind == "structure":
+                if kind == "session":
+                    self.session = message
+                    if message.get("resumed"):
+                        self.structures_seen.set()
+                elif kind == "structure":
                     self.views.add(message.get("view"))
+                    self.seq[message["view"]] = message["seq"]
                     if self.expected_views is None or self.views >= self.expected_views:
                         self.structures_seen.set()
                 elif kind == "batch":
                     self.batch_times.append(now)
+                    self.seq[message["view"]] = message["seq"]
+        except websockets.ConnectionClosed:
+            pass
+
+    async def acknowledge(self):
+        """Acknowledges the last batch of each view, as the browser does after each batch:
+        the server keeps batches for a page that may resume until it does. Sent between
+        changes rather than from the reader, so that one Python process standing in for N
+        browsers does not delay its own readings by N sends per change."""
+        try:
+            for view, seq in self.seq.items():
+                if self.acknowledged.get(view) == seq:
+                    continue
+                await self.socket.send(json.dumps({"v": 1, "type": "ack", "view": view, "seq": seq}))
+                self.acknowledged[view] = seq
+                self.acks += 1
         except websockets.ConnectionClosed:
             pass
 
 
-async def open_page(url: str, origin: str, expected_views):
+async def open_page(url: str, origin: str, expected_views, resume_from=None):
+    if resume_from is not None:
+        url += "?resume=" + resume_from.session["token"] + "".join(
+            f"&seen={quote(view, safe='')}:{seq}" for view, seq in resume_from.seq.items())
     socket = await websockets.connect(
         url, origin=origin, max_size=8 << 20, open_timeout=30, ping_interval=None,
         compression=None)
@@ -176,6 +209,7 @@ async def run_size(count: int, args, bin_path: str) -> dict:
         latencies = []
         missing = 0
         frames_before = sum(page.frames for page in pages)
+        acks_before = sum(page.acks for page in pages)
         cpu_before = cpu_seconds(pid)
         wall_before = time.perf_counter()
         for change in range(args.changes):
@@ -194,10 +228,12 @@ async def run_size(count: int, args, bin_path: str) -> dict:
                     latencies.append((page.batch_times[0] - sent) * 1000)
                 else:
                     missing += 1
+            await asyncio.gather(*(page.acknowledge() for page in pages))
             await asyncio.sleep(0.05)
         wall = time.perf_counter() - wall_before
         cpu = cpu_seconds(pid) - cpu_before
         frames = sum(page.frames for page in pages) - frames_before
+        acks = sum(page.acks for page in pages) - acks_before
         result["changes"] = args.changes
         result["propagation_ms"] = {
             "samples": len(latencies),
@@ -209,9 +245,36 @@ async def run_size(count: int, args, bin_path: str) -> dict:
         }
         result["frames_received"] = frames
         result["server_cpu_seconds"] = round(cpu, 3)
+        result["acks_sent"] = acks
         result["frames_per_cpu_second"] = round(frames / cpu) if cpu > 0 else None
+        # Both directions: the frames sent and the acknowledgements read and applied.
+        result["messages_per_cpu_second"] = round((frames + acks) / cpu) if cpu > 0 else None
         result["frames_per_wall_second"] = round(frames / wall) if wall > 0 else None
         result["server_cpu_share"] = round(cpu / wall, 2) if wall > 0 else None
+
+        # Resume: every page drops its connection, the sessions wait, every page comes back.
+        for page in pages:
+            page.reader.cancel()
+        await asyncio.gather(*(page.socket.close() for page in pages), return_exceptions=True)
+        await asyncio.sleep(2.0)
+        result["rss_mb_all_waiting"] = round(rss_kb(pid) / 1024, 1)
+        returned = []
+        started = time.perf_counter()
+
+        async def back(old):
+            async with gate:
+                try:
+                    page = await open_page(url, origin, expected, resume_from=old)
+                    await asyncio.wait_for(page.structures_seen.wait(), args.phase_timeout)
+                    returned.append(page)
+                except Exception:  # noqa: BLE001 - counted below as not resumed
+                    pass
+
+        await asyncio.wait_for(
+            asyncio.gather(*(back(page) for page in pages)), args.phase_timeout * 4)
+        result["resume_seconds"] = round(time.perf_counter() - started, 2)
+        result["resumed"] = sum(1 for page in returned if page.session and page.session.get("resumed"))
+        pages = returned
         result["server_alive"] = server.is_running()
     finally:
         for page in pages:
@@ -235,6 +298,10 @@ def check(results) -> list:
             ok = p99 is not None and p99 <= TARGETS["propagation_p99_ms_at_1000"] \
                 and entry["propagation_ms"]["missing"] == 0
             lines.append(f"N=1000: propagation p99 {p99} ms (target <= 100): {'ok' if ok else 'MISS'}")
+        if "resumed" in entry:
+            ok = entry["resumed"] == entry["held"]
+            lines.append(f"N={n}: {entry['resumed']} of {entry['held']} pages resumed their "
+                         f"session after a drop: {'ok' if ok else 'MISS'}")
         if n == 5000:
             ok = entry["refused"] == 0 and entry["held"] == 5000
             lines.append(

@@ -39,6 +39,9 @@ struct ResumeRequestTests {
     "resume=\(token)&seen=list:1&seen=list:2",  // a view twice
     "resume=\(token)&seen=\(String(repeating: "v", count: 257)):1",
     "resume=\(token)&seen",
+    "resume=\(token)&seen=li%zzst:1",  // a broken escape
+    "resume=\(token)&seen=%ff:1",  // not UTF-8 once decoded
+    "resume=%zz",
   ])
   func malformedRequestsAreRefusedAsSuch(query: String) {
     #expect(ResumeRequest.decode(query: Substring(query)) == .failure(.malformed), "\(query)")

@@ -2,10 +2,11 @@ import DiffableWeb
 import Foundation
 import FuzzSupport
 
-/// libFuzzer's entry point: decodes the bytes as one text frame from a page. Decoding must
-/// never trap, must be deterministic, must keep every documented bound on what it accepts,
-/// and whatever it returns must encode: a refusal goes back to the page as an `error`
-/// message, and an `app` payload is plain JSON an app may send back.
+/// libFuzzer's entry point: decodes the bytes as one text frame from a page, and as the
+/// query of a connection's address (a resume request), the page's two kinds of input.
+/// Decoding must never trap, must be deterministic, must keep every documented bound on
+/// what it accepts, and whatever it returns must encode: a refusal goes back to the page as
+/// an `error` message, and an `app` payload is plain JSON an app may send back.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzClientMessage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -22,7 +23,28 @@ public func fuzzClientMessage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
       _ = ServerMessage.app(name: name, payload: payload).encoded()
     }
   }
+  checkResumeRequest(Substring(text))
   return 0
+}
+
+/// The limits `ResumeRequest` documents for a request it accepts.
+private func checkResumeRequest(_ query: Substring) {
+  let result = ResumeRequest.decode(query: query)
+  guard ResumeRequest.decode(query: query) == result else {
+    fuzzFailure("the resume query \(query.debugDescription) decodes two ways")
+  }
+  guard case .success(let request)? = result else { return }
+  let fits =
+    query.utf8.count <= ResumeRequest.maximumQueryLength
+    && request.token.utf8.count == ResumeRequest.tokenLength
+    && request.seen.count <= ResumeRequest.maximumViews
+    && request.seen.allSatisfy {
+      !$0.key.isEmpty && $0.key.utf8.count <= ClientMessage.maximumNameLength
+        && (0...ClientMessage.maximumInteger).contains($0.value)
+    }
+  guard fits else {
+    fuzzFailure("the resume query \(query.debugDescription) was accepted beyond the bounds")
+  }
 }
 
 /// The limits `ClientMessage` documents for a message it accepts.

@@ -35,10 +35,16 @@ public struct ResumeRequest: Hashable, Sendable {
   public static func decode(query: Substring?) -> Result<ResumeRequest, WireSession.Refusal>? {
     guard let query, !query.isEmpty else { return nil }
     guard query.utf8.count <= maximumQueryLength else { return .failure(.malformed) }
-    var components = URLComponents()
-    components.percentEncodedQuery = String(query)
-    guard components.percentEncodedQuery != nil, let items = components.queryItems else {
-      return .failure(.malformed)
+    // Read by hand: URLComponents traps on some malformed escapes, and this is network input.
+    var items: [(name: Substring, value: String?)] = []
+    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2 else {
+        items.append((parts[0], nil))
+        continue
+      }
+      guard let value = parts[1].removingPercentEncoding else { return .failure(.malformed) }
+      items.append((parts[0], value))
     }
     let tokens = items.filter { $0.name == "resume" }
     guard !tokens.isEmpty else { return nil }

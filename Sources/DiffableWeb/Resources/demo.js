@@ -58,9 +58,13 @@ view.addEventListener('reorderreverted', (event) => {
 
 const status = document.getElementById('status');
 const labels = { open: 'Connected', connecting: 'Connecting…', closed: 'Disconnected' };
-connection.onStatus(({ state }) => {
+connection.onStatus(({ state, lost }) => {
   status.dataset.state = state;
-  status.textContent = labels[state] || state;
+  // The demo's list lives in the session: a new one after a drop starts it over, and the
+  // status line (a live region) says why.
+  status.textContent = state === 'open' && lost
+    ? 'Connected to a new session: the last one ended while offline, so the list started over.'
+    : labels[state] || state;
 });
 connection.addEventListener('retry', (event) => {
   status.textContent = 'Disconnected — retrying in ' + Math.round(event.detail.delay / 100) / 10 + ' s';

@@ -16,6 +16,8 @@
 export const debug = {
   views: {},
   lastBatch: null,
+  // What the connection's last `session` message said: {resumed, refused, views, lost}.
+  lastSession: null,
   batchTimings: [],
   recordBatch(view, seq, chars, ms, renders, viewportReads) {
     if (this.batchTimings.length >= 100) this.batchTimings.shift();
@@ -26,7 +28,12 @@ export const debug = {
     for (const name of Object.keys(this.views)) views[name] = this.views[name].debugSnapshot();
     const stats = {};
     for (const key of Object.keys(this.stats)) stats[key] = this.stats[key];
-    return { views, lastBatch: this.lastBatch ? JSON.parse(JSON.stringify(this.lastBatch)) : null, stats };
+    return {
+      views,
+      lastBatch: this.lastBatch ? JSON.parse(JSON.stringify(this.lastBatch)) : null,
+      lastSession: this.lastSession ? JSON.parse(JSON.stringify(this.lastSession)) : null,
+      stats,
+    };
   },
   stats: {
     structures: 0,
@@ -41,6 +48,9 @@ export const debug = {
     malformed: 0,
     errors: 0,
     unknownRenderers: 0,
+    // Sessions the connection began: new ones, and ones resumed after a drop or a reload.
+    sessionsStarted: 0,
+    sessionsResumed: 0,
     // render() calls of every view, and readings of a view's scroll offsets and size (each
     // may force a synchronous layout: diffable-view.js viewport()).
     renders: 0,

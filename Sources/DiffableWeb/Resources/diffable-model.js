@@ -108,6 +108,26 @@ function checkCellEntries(cells) {
   return cells;
 }
 
+// A `session` message (Docs/WebProtocol.md, "Sessions"): what is wrong, or null. The token
+// goes back to the server in an address, so it must be exactly the documented form.
+const SESSION_TOKEN = /^[0-9a-f]{32}$/;
+const CATCH_UPS = new Set(['current', 'replay', 'resync', 'restart']);
+const REFUSALS = new Set(['expired', 'inUse', 'origin', 'malformed']);
+
+function checkSession(message) {
+  if (typeof message.token !== 'string' || !SESSION_TOKEN.test(message.token)) return 'token is not 32 lowercase hex digits';
+  if (typeof message.resumed !== 'boolean') return 'resumed is not a boolean';
+  if (!Number.isInteger(message.graceSeconds) || message.graceSeconds < 0) return 'graceSeconds is not a whole number of seconds';
+  if (message.views != null) {
+    if (typeof message.views !== 'object' || Array.isArray(message.views)) return 'views is not an object';
+    for (const name of Object.keys(message.views)) {
+      if (!CATCH_UPS.has(message.views[name])) return 'views["' + name + '"] is not current, replay, resync or restart';
+    }
+  }
+  if (message.refused != null && !REFUSALS.has(message.refused)) return 'refused is not expired, inUse, origin or malformed';
+  return null;
+}
+
 // Checks the envelope and the fields a message type needs. Returns {message} or {error}.
 function parseServerMessage(text) {
   let message;
@@ -142,6 +162,10 @@ function parseServerMessage(text) {
         message.cells = cells;
       }
       return { message };
+    }
+    case 'session': {
+      const problem = checkSession(message);
+      return problem ? { error: 'session: ' + problem } : { message };
     }
     case 'error':
       if (typeof message.code !== 'string') return { error: 'error without a code' };

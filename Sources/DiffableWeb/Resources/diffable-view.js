@@ -65,6 +65,9 @@ export class DiffableCollectionView extends EventTarget {
     this.editing = !!this.options.editing;
     this.idPrefix = 'dcv-' + String(name).replace(/[^A-Za-z0-9_-]/g, '_') + '-';
     this.seq = null;
+    // The seq reached before the connection dropped, while it is down (handleDisconnect).
+    this.resumeSeq = null;
+    this.reorderUnanswered = false;
     this.sections = [];
     this.layout = null;
     this.rendered = new Set();
@@ -208,8 +211,11 @@ export class DiffableCollectionView extends EventTarget {
     }
   }
 
-  // The connection closed: nothing shown is backed by a session any more.
+  // The connection closed: nothing the user does reaches the server until the session is
+  // back, so the view takes no input (seq null) but keeps everything it shows, and the seq
+  // it reached, for a resume (Docs/WebProtocol.md, "Sessions").
   handleDisconnect() {
+    if (this.seq !== null) this.resumeSeq = this.seq;
     this.seq = null;
     this.toggles.clear();
     this.setStatus('Disconnected');
@@ -217,9 +223,52 @@ export class DiffableCollectionView extends EventTarget {
     for (const row of this.rendered) this.refreshCustom(row, false);
   }
 
+  // The seq of the last structure or batch applied in this session (the connection
+  // presents it to resume), or null.
+  resumePoint() {
+    return this.seq !== null ? this.seq : this.resumeSeq;
+  }
+
+  // A new session: its structure replaces everything.
   handleConnect() {
+    this.resumeSeq = null;
     this.element.classList.remove('dcv-disconnected');
     this.setStatus('Loading…');
+  }
+
+  // The session came back (resumed). 'current': the page has every batch; 'replay': the
+  // batches it missed follow; 'resync': one batch from its state to now follows, and the
+  // contents of rows it holds may be out of date; 'restart': a structure follows. In every
+  // case but the last, the rows keep their nodes, and selection, focus, editing and scroll
+  // stay as they are: nothing here is rebuilt.
+  handleResume(mode) {
+    if (mode === 'restart' || this.resumeSeq == null) {
+      this.handleConnect();
+      return;
+    }
+    this.seq = this.resumeSeq;
+    this.resumeSeq = null;
+    this.element.classList.remove('dcv-disconnected');
+    this.setStatus('');
+    const stale = mode === 'resync';
+    for (const section of this.sections) {
+      for (const row of section.rows) {
+        if (!row) continue;
+        // Requests that were on the wire when it dropped got no reply: ask again.
+        row.requestedSeq = -1;
+        if (stale && row.cell) row.stale = true;
+      }
+    }
+    for (const row of this.rendered) this.refreshCustom(row, false);
+    if (this.reorderUnanswered) {
+      // A move the server may never have seen: the rows may disagree with it in ways no
+      // count reveals, so the page asks for the structure (the one rebuild, and a rare one).
+      this.reorderUnanswered = false;
+      this.send('mismatch', { reason: 'a reorder was unanswered when the connection dropped' });
+    }
+    this.render();
+    // A replay's or a resync's batch reports the window once applied; a current view does now.
+    if (mode === 'current') this.sync(true);
   }
 
   applyStructure(message) {
@@ -234,6 +283,8 @@ export class DiffableCollectionView extends EventTarget {
     this.focusRow = null;
     this.materialized = 0;
     this.seq = message.seq;
+    this.resumeSeq = null;
+    this.reorderUnanswered = false;
     this.sections = message.sections.map((info) => this.makeSection(info, new Array(info.count).fill(null)));
     this.lastWindow = '';
     this.element.classList.remove('dcv-disconnected');

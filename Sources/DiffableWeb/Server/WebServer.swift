@@ -46,7 +46,7 @@ public struct WebServer: Sendable {
       allowedOrigins: [String] = [],
       maximumPendingBytes: Int = 16 << 20,
       sessionGracePeriod: Duration = .seconds(60),
-      maximumDetachedSessions: Int = 2_048,
+      maximumDetachedSessions: Int = 10_000,
       resumeLogLimit: Int = 256 << 10
     ) {
       self.host = host

@@ -2,8 +2,10 @@ import DiffableDataSource
 import Foundation
 import Logging
 
-/// One page's connection: its list views, the app object that drives them, and the way
-/// back to the page. Everything a session holds is freed when the connection closes.
+/// One page's session: its list views, the app object that drives them, and the way back
+/// to the page. A ``WebServer`` keeps a session whose connection dropped for its grace
+/// period, so that the page can resume it (`Docs/WebProtocol.md`, "Sessions"); after that,
+/// or at once when resuming is off, everything the session holds is freed.
 ///
 /// A ``WebServer`` makes one per connection and hands it to the app's session factory,
 /// which creates the views and data sources:

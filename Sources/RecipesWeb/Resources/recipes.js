@@ -8,8 +8,10 @@
 // three columns when wide; list and detail with the sidebar as an overlay when medium; one
 // column at a time when compact, a navigation stack sidebar → list → detail that the
 // browser's back and forward buttons move through. The user's place (the filter and the
-// recipe) is in the URL — `?filter=Favorites&recipe=12` — so a reload, a reconnect, a shared
-// link and back/forward bring it back: on every connect the page sends `restore`.
+// recipe) is in the URL — `?filter=Favorites&recipe=12` — so a reload, a new session, a
+// shared link and back/forward bring it back: on a page's first connect, and whenever its
+// session could not be resumed after a drop, the page sends `restore`. A resumed session
+// (DiffableWeb resumes after a drop within the server's grace period) is where it was.
 
 import { DiffableConnection, DiffableCollectionView, exposeDebug } from '/diffable.js';
 
@@ -392,13 +394,29 @@ function showOffline(text) {
   banner.classList.toggle('is-shown', !!text);
 }
 
-connection.onStatus(({ state: status }) => {
+// A line under the offline one, in the flow (it covers nothing), that stays until dismissed:
+// the news that the session was replaced matters even to someone who looked away.
+function showSessionNotice(text) {
+  // Shown before its words change, so that screen readers announce them.
+  if (text) $('session-notice-box').hidden = false;
+  if ($('session-notice-text').textContent !== text) $('session-notice-text').textContent = text;
+  if (!text) $('session-notice-box').hidden = true;
+}
+$('session-notice-close').addEventListener('click', () => {
+  const hadFocus = $('session-notice').contains(document.activeElement);
+  showSessionNotice('');
+  if (hadFocus) focusList();
+});
+
+connection.onStatus(({ state: status, resumed, lost }) => {
   statusEl.dataset.state = status;
   statusEl.textContent = STATUS_LABELS[status] || status;
   statusEl.title = '';
   document.body.classList.toggle('is-offline', status !== 'open');
   if (status !== 'open') {
     if (state.wasOpen || status === 'closed') {
+      // The offline line speaks for the connection now; an older notice is old news.
+      showSessionNotice('');
       showOffline(state.wasOpen
         ? 'Offline. Reconnecting… Changes can’t be saved until the server is back.'
         : 'Can’t reach the Recipes server. Retrying…');
@@ -407,8 +425,17 @@ connection.onStatus(({ state: status }) => {
   }
   showOffline('');
   if (!toast.hidden && toast.dataset.kind === 'offline') hideToast();
-  // A new connection is a new session: it starts at All Recipes with nothing selected,
-  // so the page asks for its place back (the address's on the first connect).
+  // A resumed session is where the page left it: the server kept the filter, the
+  // selection and the sidebar's outline, and replies to anything sent before the drop
+  // follow. Only a reloaded page, whose detail pane starts empty, asks for its place.
+  if (state.wasOpen && resumed) return;
+  // A new session starts at All Recipes with nothing selected, so the page asks for its
+  // place back (the address's on the first connect) and, when it replaced one the user was
+  // in, says what that means.
+  if (lost) {
+    showSessionNotice('You were offline too long, so Recipes started a new session. ' +
+      'Your place is back; check that your last change was saved.');
+  }
   let place;
   if (state.wasOpen) {
     const shown = state.awaiting ? state.awaiting.id : state.detail ? state.detail.id : null;
