@@ -5,6 +5,19 @@ import Testing
 struct ResumeRequestTests {
   static let token = "0123456789abcdef0123456789abcdef"
 
+  @Test func thePageIdComesWithOrWithoutAToken() {
+    let page = "fedcba9876543210fedcba9876543210"
+    #expect(
+      ResumeRequest.decode(query: Substring("page=\(page)"))
+        == .success(ResumeRequest(token: nil, seen: [:], page: page)))
+    #expect(
+      ResumeRequest.decode(query: Substring("page=\(page)&resume=\(Self.token)&seen=a:1"))
+        == .success(ResumeRequest(token: Self.token, seen: ["a": 1], page: page)))
+    #expect(ResumeRequest.decode(query: Substring("page=xyz")) == .failure(.malformed))
+    #expect(
+      ResumeRequest.decode(query: Substring("page=\(page)&page=\(page)")) == .failure(.malformed))
+  }
+
   @Test func noQueryOrNoResumeItemAsksForNothing() {
     #expect(ResumeRequest.decode(query: nil) == nil)
     #expect(ResumeRequest.decode(query: "") == nil)

@@ -39,6 +39,17 @@ struct SessionOutboxTests {
     #expect(!outbox.dropMessagesOfViews().wasAlreadyCoalesced, "the writer took a message")
   }
 
+  @Test func messagesOfNoViewCanBeTakenBackInOrder() async {
+    let outbox = SessionOutbox(limit: 1_000)
+    _ = outbox.push("app-1", view: nil)
+    _ = outbox.push("batch-1", view: "list")
+    _ = outbox.push("app-2", view: nil)
+    #expect(outbox.takeMessagesOfNoView() == ["app-1", "app-2"])
+    #expect(outbox.queuedBytes == 7 + 64)
+    #expect(await outbox.next() == "batch-1")
+    #expect(outbox.takeMessagesOfNoView().isEmpty)
+  }
+
   @Test func closingWakesTheWriterAndDropsWhatWaits() async {
     let disconnects = Mutex(0)
     let outbox = SessionOutbox(limit: 1_000) { disconnects.withLock { $0 += 1 } }

@@ -8,7 +8,7 @@ import Testing
 /// and that tells its page about each change with an app message too.
 @MainActor
 final class NumbersApp {
-  let session: WebSession
+  unowned let session: WebSession
   let dataSource: CollectionViewDiffableDataSource<Int, Int>
   var items = Array(1...5)
   static var alive = 0
@@ -52,6 +52,8 @@ final class SessionResumeTests {
   static let origin = OriginParts("http://127.0.0.1:8080")
   var apps: [Int: NumbersApp] = [:]
   var nextID = 0
+  /// Each session's current connection, as the server's connection handler knows it.
+  var connections: [ObjectIdentifier: Int] = [:]
 
   func makeRegistry(
     grace: Duration = .seconds(60), maximumDetached: Int = 100, logLimit: Int = 1 << 20
@@ -62,10 +64,10 @@ final class SessionResumeTests {
   /// Opens a connection; returns the session and every message queued for it.
   func open(
     _ registry: SessionRegistry, _ request: Result<ResumeRequest, WireSession.Refusal>? = nil,
-    origin: OriginParts? = origin
+    origin: OriginParts? = origin, limit: Int = 1 << 20
   ) async -> (session: WebSession, outbox: SessionOutbox, messages: [[String: Any]]) {
-    let outbox = SessionOutbox(limit: 1 << 20)
-    let (session, _, _) = registry.open(
+    let outbox = SessionOutbox(limit: limit)
+    let (session, _, _, connection) = registry.open(
       request, origin: origin, outbox: outbox, logger: Logger(label: "test"),
       id: {
         nextID += 1
@@ -76,7 +78,13 @@ final class SessionResumeTests {
         apps[session.id] = app
         return app
       })
+    connections[ObjectIdentifier(session)] = connection
     return (session, outbox, await Self.drain(outbox))
+  }
+
+  /// The session's connection ends, as the server's connection handler reports it.
+  func drop(_ registry: SessionRegistry, _ session: WebSession) {
+    registry.detach(session, connection: connections[ObjectIdentifier(session)] ?? 0)
   }
 
   static func drain(_ outbox: SessionOutbox) async -> [[String: Any]] {
@@ -87,10 +95,10 @@ final class SessionResumeTests {
     return messages
   }
 
-  static func resume(_ token: String, seen: [String: Int]) -> Result<
+  static func resume(_ token: String, seen: [String: Int], page: String? = nil) -> Result<
     ResumeRequest, WireSession.Refusal
   >? {
-    .success(ResumeRequest(token: token, seen: seen))
+    .success(ResumeRequest(token: token, seen: seen, page: page))
   }
 
   @Test func aFreshSessionSaysSoFirstThenSendsItsStructure() async throws {
@@ -113,7 +121,7 @@ final class SessionResumeTests {
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
     let app = try #require(apps[session.id])
-    registry.detach(session)
+    drop(registry, session)
     #expect(session.isWaitingForResume)
     app.change([1, 2, 3, 4, 5, 6])
     app.change([6, 1, 2, 3, 4, 5])
@@ -128,7 +136,9 @@ final class SessionResumeTests {
     #expect(messages[1]["seq"] as? Int == seen + 1 && messages[2]["seq"] as? Int == seen + 2)
     #expect(!session.isWaitingForResume)
 
-    registry.detach(session)
+    // The page's first message on the new connection retires the token it presented.
+    session.receive(#"{"v":1,"type":"ack","view":"list","seq":\#(seen + 2)}"#)
+    drop(registry, session)
     let (other, _, refused) = await open(registry, Self.resume(token, seen: ["list": 3]))
     #expect(other !== session, "a token works once")
     #expect(refused[0]["resumed"] as? Bool == false)
@@ -139,7 +149,7 @@ final class SessionResumeTests {
   @Test func aPageThatMissedNothingIsTold() async throws {
     let registry = makeRegistry()
     let (session, _, first) = await open(registry)
-    registry.detach(session)
+    drop(registry, session)
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
@@ -155,7 +165,7 @@ final class SessionResumeTests {
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
     let app = try #require(apps[session.id])
-    registry.detach(session)
+    drop(registry, session)
     app.change([1, 2, 3, 4, 5, 6])
     app.change([7, 6, 1, 2, 3, 5])
 
@@ -175,14 +185,14 @@ final class SessionResumeTests {
   @Test func aPageWithoutASeqOrWithOneNeverSentStartsAgainFromAStructure() async throws {
     let registry = makeRegistry()
     let (session, _, first) = await open(registry)
-    registry.detach(session)
+    drop(registry, session)
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: [:]))
     #expect(messages.last?["seq"] as? Int == seen + 1, "a new structure")
     #expect(messages[0]["views"] as? [String: String] == ["list": "restart"])
     #expect(messages.map { $0["type"] as? String } == ["session", "structure"])
-    registry.detach(session)
+    drop(registry, session)
     let token2 = try #require(messages[0]["token"] as? String)
     let (_, _, again) = await open(registry, Self.resume(token2, seen: ["list": 99]))
     #expect(again[0]["views"] as? [String: String] == ["list": "restart"])
@@ -197,7 +207,7 @@ final class SessionResumeTests {
     #expect(inUse !== session)
     #expect(busy[0]["refused"] as? String == "inUse")
 
-    registry.detach(session)
+    drop(registry, session)
     let (stranger, _, foreign) = await open(
       registry, Self.resume(token, seen: ["list": seen]),
       origin: OriginParts("https://evil.example"))
@@ -224,7 +234,7 @@ final class SessionResumeTests {
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
     #expect(NumbersApp.alive == alive + 1)
-    registry.detach(session)
+    drop(registry, session)
     apps = [:]
     for _ in 0..<100 where registry.count > 0 { try await Task.sleep(for: .milliseconds(10)) }
     #expect(registry.count == 0 && registry.detachedCount == 0)
@@ -239,7 +249,7 @@ final class SessionResumeTests {
     #expect(first[0]["graceSeconds"] as? Int == 0)
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
-    registry.detach(session)
+    drop(registry, session)
     #expect(registry.count == 0)
     #expect(session.listViews.isEmpty, "closed")
     let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
@@ -256,7 +266,7 @@ final class SessionResumeTests {
       tokens.append(try #require(first[0]["token"] as? String))
       seen = try #require(first[1]["seq"] as? Int)
       sessions.append(session)
-      registry.detach(session)
+      drop(registry, session)
     }
     #expect(registry.detachedCount == 2)
     let (_, _, oldest) = await open(registry, Self.resume(tokens[0], seen: ["list": seen]))
@@ -271,7 +281,7 @@ final class SessionResumeTests {
     let (session, _, first) = await open(registry)
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
-    registry.detach(session)
+    drop(registry, session)
     for n in 0...ResumeState.maximumHeldMessages {
       session.sendApp("tick", payload: .number(Double(n)))
     }
@@ -292,5 +302,95 @@ final class SessionResumeTests {
     session.receive(#"{"v":1,"type":"ack","view":"list","seq":\#(view.seq)}"#)
     #expect(view.resumeLog?.entries.isEmpty == true)
     #expect(view.resumeLog?.bytes == 0)
+  }
+
+  static let pageA = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+  static let pageB = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+
+  /// A page whose network went away sees its socket close before the server does (a
+  /// half-open connection): it takes its session back, and the old connection is closed;
+  /// another page load with the same token (a duplicated tab) is refused.
+  @Test func thePageItselfTakesItsSessionBackFromAConnectionNotYetSeenDropping() async throws {
+    let registry = makeRegistry()
+    let (session, oldOutbox, first) = await open(
+      registry, .success(ResumeRequest(token: nil, seen: [:], page: Self.pageA)))
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    let oldConnection = try #require(connections[ObjectIdentifier(session)])
+
+    let (twin, _, refused) = await open(
+      registry, Self.resume(token, seen: ["list": seen], page: Self.pageB))
+    #expect(twin !== session && refused[0]["refused"] as? String == "inUse")
+    #expect(!oldOutbox.wantsDisconnect)
+
+    let (back, _, messages) = await open(
+      registry, Self.resume(token, seen: ["list": seen], page: Self.pageA))
+    #expect(back === session)
+    #expect(messages[0]["resumed"] as? Bool == true)
+    #expect(oldOutbox.wantsDisconnect, "the half-open connection is closed")
+    // The old connection's end, reported late, leaves the new one alone.
+    registry.detach(session, connection: oldConnection)
+    #expect(!session.isWaitingForResume)
+  }
+
+  /// The new token travels in `session`; until the page answers anything on the new
+  /// connection, the token it presented still works (the connection may drop first).
+  @Test func thePresentedTokenWorksUntilThePageHasTheNewOne() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    drop(registry, session)
+    let (_, _, lostReply) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    let undelivered = try #require(lostReply[0]["token"] as? String)
+    drop(registry, session)  // before the page read `session`
+
+    let (again, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(again === session && messages[0]["resumed"] as? Bool == true)
+    let newest = try #require(messages[0]["token"] as? String)
+    session.receive(#"{"v":1,"type":"ack","view":"list","seq":\#(seen)}"#)
+    drop(registry, session)
+    for stale in [token, undelivered] {
+      let (other, _, reply) = await open(registry, Self.resume(stale, seen: ["list": seen]))
+      #expect(other !== session && reply[0]["refused"] as? String == "expired")
+    }
+    let (last, _, _) = await open(registry, Self.resume(newest, seen: ["list": seen]))
+    #expect(last === session)
+  }
+
+  /// App messages still queued when the connection drops reach the page when it resumes.
+  @Test func appMessagesQueuedAtTheDropAreKept() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    session.sendApp("saved", payload: .string("recipe 4"))
+    drop(registry, session)
+    let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
+    #expect(messages.map { $0["type"] as? String } == ["session", "app"])
+    #expect(messages[1]["payload"] as? String == "recipe 4")
+  }
+
+  /// A catch-up larger than the new connection's outbox ends in a structure: no batch is
+  /// queued after it, and the page's seq stays consistent.
+  @Test func aCatchUpThatOverflowsTheOutboxEndsInAStructure() async throws {
+    let registry = makeRegistry()
+    let (session, _, first) = await open(registry)
+    let token = try #require(first[0]["token"] as? String)
+    let seen = try #require(first[1]["seq"] as? Int)
+    let app = try #require(apps[session.id])
+    drop(registry, session)
+    for n in 0..<20 {
+      app.items = Array(0...(n + 5))
+      app.apply()
+    }
+    let (_, _, messages) = await open(
+      registry, Self.resume(token, seen: ["list": seen]), limit: 2_000)
+    let listMessages = messages.filter { $0["view"] as? String == "list" }
+    #expect(listMessages.last?["type"] as? String == "structure")
+    #expect(listMessages.count == 1, "the replayed batches were dropped for the structure")
+    #expect(messages.first?["type"] as? String == "session")
+    let view = try #require(session.listViews["list"])
+    #expect(listMessages.last?["seq"] as? Int == view.seq)
   }
 }

@@ -178,7 +178,11 @@ struct WebServerTests {
     let app = try Self.makeServer(liveness, grace: .seconds(1)).makeApplication()
     try await app.test(.live) { client in
       let first = Mutex<(token: String, seq: Int)?>(nil)
-      try await client.ws("/ws", configuration: Self.origin(client.port)) { inbound, outbound, _ in
+      // The page's own id on every connection: if the server has not yet seen the first
+      // connection end when the second arrives, the page still gets its session back.
+      let page = "0123456789abcdef0123456789abcdef"
+      try await client.ws("/ws?page=\(page)", configuration: Self.origin(client.port)) {
+        inbound, outbound, _ in
         var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
         let session = try await Self.next(&messages)
         let structure = try await Self.next(&messages)
@@ -192,8 +196,9 @@ struct WebServerTests {
       }
       let (token, seq) = try #require(first.withLock { $0 })
       try await client.ws(
-        "/ws?resume=\(token)&seen=list:\(seq)", configuration: Self.origin(client.port)
-      ) { inbound, _, _ in
+        "/ws?page=\(page)&resume=\(token)&seen=list:\(seq)",
+        configuration: Self.origin(client.port)
+      ) { inbound, outbound, _ in
         var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
         let session = try await Self.next(&messages)
         #expect(session["resumed"] as? Bool == true)
@@ -202,6 +207,10 @@ struct WebServerTests {
         let batch = try await Self.next(&messages)
         #expect(batch["seq"] as? Int == seq + 1)
         #expect((batch["sections"] as! [[String: Any]])[0]["count"] as? Int == 4)
+        // Anything the page sends shows it has the new token, which retires the old one;
+        // the reply shows the server took it in.
+        try await outbound.write(.text(#"{"v":1,"type":"app","name":"add"}"#))
+        #expect(try await Self.next(&messages)["type"] as? String == "batch")
       }
       #expect(liveness.made.withLock { $0 } == 1, "the second connection made no new session")
       // Used once, the old token resumes nothing.

@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import pytest
 
-from network_support import Client, Server, app, assert_healthy, read_store
+from network_support import Client, Closed, Server, app, assert_healthy, read_store
 
 VIEWS = ("recipes", "sidebar")
 
@@ -179,9 +179,40 @@ def test_after_the_grace_period_the_token_is_refused(tmp_path):
         server.stop()
 
 
-def test_many_dropped_pages_are_bounded(recipes_server):
-    """Pages that connect and vanish leave sessions behind for the grace period; memory
-    stays bounded (maximumDetachedSessions, and each session's own bounds)."""
+def test_a_half_open_connection_does_not_cost_the_page_its_session(recipes_server):
+    """The page saw its socket die, the server did not (no FIN after a network change):
+    the page, naming itself as before, takes its session back; the old connection is
+    closed by the server."""
+    page_id = secrets.token_hex(16)
+    page, first = open_page(recipes_server, "page=" + page_id)
+    seen = dict(page.seq)
+    # The old socket stays open on the server's side; the page just connects again.
+    back, session = open_page(recipes_server,
+                              "page=" + page_id + "&" + resume_query(first["token"], seen))
+    assert session["resumed"] is True, session
+    with pytest.raises(Closed):
+        page.recv_until(lambda m: False, 3)  # the server closed the old connection
+    back.close()
+
+
+def test_a_drop_before_the_session_message_arrives_costs_nothing(recipes_server):
+    page, first = open_page(recipes_server)
+    seen = dict(page.seq)
+    drop(page)
+    time.sleep(0.2)
+    # Resumed, but cut off before reading anything: the page never got the new token.
+    lost = Client(recipes_server, query=resume_query(first["token"], seen))
+    drop(lost)
+    time.sleep(0.2)
+    back, session = open_page(recipes_server, resume_query(first["token"], seen))
+    assert session["resumed"] is True, session
+    back.close()
+
+
+def test_many_dropped_pages_leave_the_server_healthy(recipes_server):
+    """Pages that connect and vanish leave sessions behind for the grace period: the server
+    stays up and within its memory allowance (the cap on waiting sessions is tested in
+    SessionResumeTests)."""
     for _ in range(200):
         page, _ = open_page(recipes_server)
         drop(page)

@@ -1,15 +1,20 @@
 import Foundation
 
-/// What a page asks for in its connection's address to resume a session:
-/// `/ws?resume=TOKEN&seen=VIEW:SEQ&…` (see `Docs/WebProtocol.md`, "Sessions").
+/// What a page says in its connection's address: which page it is, and which session it
+/// resumes: `/ws?page=ID&resume=TOKEN&seen=VIEW:SEQ&…` (see `Docs/WebProtocol.md`,
+/// "Sessions").
 ///
 /// The address is network input like any message: ``decode(query:)`` reads it once,
 /// bounded, and never traps.
 public struct ResumeRequest: Hashable, Sendable {
-  /// The token the page was given.
-  public var token: String
+  /// The token the page was given, when it resumes a session.
+  public var token: String?
   /// For each view the page shows, the `seq` of the last structure or batch it applied.
   public var seen: [String: Int]
+  /// The page's own random id, the same on every connection of one page load (never
+  /// shared by a duplicated tab): it lets a page take its session back from a connection
+  /// the server has not yet seen drop.
+  public var page: String?
 
   /// The longest query read, in bytes.
   public static let maximumQueryLength = 8 << 10
@@ -19,16 +24,18 @@ public struct ResumeRequest: Hashable, Sendable {
   public static let tokenLength = 32
 
   /// Creates a request.
-  public init(token: String, seen: [String: Int]) {
+  public init(token: String?, seen: [String: Int], page: String? = nil) {
     self.token = token
     self.seen = seen
+    self.page = page
   }
 
   /// Reads the query of a connection's request target (what follows `?`, or `nil`).
   ///
-  /// - Returns: `nil` when the page asks to resume nothing (no `resume` item), the request,
+  /// - Returns: `nil` when the page says nothing (no `resume` or `page` item), the request,
   ///   or a refusal (``WireSession/Refusal/malformed``) when the query is too long, the
-  ///   token is not 32 lowercase hex digits, or a `seen` entry is not `VIEW:SEQ` with a
+  ///   token or the page id is not 32 lowercase hex digits, an item is repeated, or a
+  ///   `seen` entry is not `VIEW:SEQ` with a
   ///   view name of at most ``ClientMessage/maximumNameLength`` bytes and a seq from 0 to
   ///   ``ClientMessage/maximumInteger``.
   /// - Complexity: O(*n*) in the query's length.
@@ -47,9 +54,18 @@ public struct ResumeRequest: Hashable, Sendable {
       items.append((parts[0], value))
     }
     let tokens = items.filter { $0.name == "resume" }
-    guard !tokens.isEmpty else { return nil }
-    guard tokens.count == 1, let token = tokens[0].value, isToken(token) else {
-      return .failure(.malformed)
+    let pages = items.filter { $0.name == "page" }
+    guard !tokens.isEmpty || !pages.isEmpty else { return nil }
+    guard tokens.count <= 1, pages.count <= 1 else { return .failure(.malformed) }
+    var token: String?
+    if let item = tokens.first {
+      guard let value = item.value, isToken(value) else { return .failure(.malformed) }
+      token = value
+    }
+    var page: String?
+    if let item = pages.first {
+      guard let value = item.value, isToken(value) else { return .failure(.malformed) }
+      page = value
     }
     var seen: [String: Int] = [:]
     for item in items where item.name == "seen" {
@@ -65,7 +81,7 @@ public struct ResumeRequest: Hashable, Sendable {
         seen.updateValue(seq, forKey: String(name)) == nil
       else { return .failure(.malformed) }
     }
-    return .success(ResumeRequest(token: token, seen: seen))
+    return .success(ResumeRequest(token: token, seen: seen, page: page))
   }
 
   /// Whether `text` has a token's form: 32 lowercase hexadecimal digits.

@@ -29,6 +29,12 @@ function defaultURL() {
   return scheme + '//' + location.host + '/ws';
 }
 
+function randomHex(bytes) {
+  const values = new Uint8Array(bytes);
+  crypto.getRandomValues(values);
+  return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 // sessionStorage can be missing or throw (a sandboxed frame, storage turned off, a full
 // quota): the token then lives in memory only, and a reload starts a new session.
 function storage() {
@@ -75,6 +81,9 @@ export class DiffableConnection extends EventTarget {
     this.retryTimer = 0;
     this.closedByPage = false;
     this.storageKey = STORAGE_PREFIX + this.url;
+    // This page load's id: in memory only, so a duplicated tab (which copies sessionStorage,
+    // and with it the token) has another.
+    this.pageId = randomHex(16);
     this.token = this.options.resume ? loadToken(this.storageKey) : null;
     // The open socket's session has not said who it is yet (its `session` message).
     this.awaitingSession = false;
@@ -130,18 +139,25 @@ export class DiffableConnection extends EventTarget {
   // The address to connect to: with the token and each view's last applied seq when the
   // page has a session to resume.
   resumeURL() {
-    if (!this.options.resume || !this.token) return this.url;
-    let query = 'resume=' + this.token;
-    let count = 0;
-    for (const view of this.views.values()) {
-      const seq = typeof view.resumePoint === 'function' ? view.resumePoint() : null;
-      if (!M.isIndex(seq)) continue;
-      const entry = '&seen=' + encodeURIComponent(view.name) + ':' + seq;
-      if (count === RESUME_MAX_VIEWS || query.length + entry.length > RESUME_MAX_QUERY) break;
-      query += entry;
-      count++;
+    if (!this.options.resume) return this.url;
+    const queryStart = this.url.indexOf('?');
+    const existing = queryStart < 0 ? 0 : this.url.length - queryStart;
+    // Every connection names this page load, so that after a drop the server can tell
+    // it from a duplicated tab holding the same token.
+    let query = 'page=' + this.pageId;
+    if (this.token) {
+      query += '&resume=' + this.token;
+      let count = 0;
+      for (const view of this.views.values()) {
+        const seq = typeof view.resumePoint === 'function' ? view.resumePoint() : null;
+        if (!M.isIndex(seq)) continue;
+        const entry = '&seen=' + encodeURIComponent(view.name) + ':' + seq;
+        if (count === RESUME_MAX_VIEWS || existing + query.length + entry.length > RESUME_MAX_QUERY) break;
+        query += entry;
+        count++;
+      }
     }
-    return this.url + (this.url.includes('?') ? '&' : '?') + query;
+    return this.url + (queryStart < 0 ? '?' : '&') + query;
   }
 
   // Closes for good (no reconnect until connect() again); the session is not resumed.

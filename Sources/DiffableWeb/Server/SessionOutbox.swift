@@ -91,6 +91,19 @@ public final class SessionOutbox: Sendable {
     }
   }
 
+  /// Removes and returns the queued app messages and errors (those of no view), oldest
+  /// first: what a session that outlives its connection keeps for the page's return.
+  ///
+  /// - Complexity: O(*n*) for *n* queued messages.
+  public func takeMessagesOfNoView() -> [String] {
+    state.withLock { state in
+      let taken = state.queue.filter { $0.view == nil }.map(\.text)
+      state.queue.removeAll { $0.view == nil }
+      state.bytes = state.queue.reduce(0) { $0 + $1.cost }
+      return taken
+    }
+  }
+
   /// The bytes queued now.
   public var queuedBytes: Int { state.withLock { $0.bytes } }
 

@@ -170,7 +170,7 @@ public struct WebServer: Sendable {
         let outbox = SessionOutbox(limit: configuration.maximumPendingBytes) {
           channel?.close(promise: nil)
         }
-        let (session, refusal, resumed) = await MainActor.run {
+        let (session, refusal, resumed, connection) = await MainActor.run {
           registry.open(
             request, origin: origin, outbox: outbox, logger: logger, id: sessions.next,
             makeSession: makeSession)
@@ -208,7 +208,7 @@ public struct WebServer: Sendable {
           } catch {
             logger.notice("session \(id): connection ended with \(error)")
           }
-          await MainActor.run { registry.detach(session) }
+          await MainActor.run { registry.detach(session, connection: connection) }
           group.cancelAll()
         }
         logger.info(

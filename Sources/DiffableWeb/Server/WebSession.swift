@@ -36,6 +36,8 @@ public final class WebSession {
   /// How a session that outlives its connection is kept: `nil` unless a ``WebServer``
   /// with a grace period made it.
   var resume: ResumeState?
+  /// The registry that can resume the session, if any.
+  weak var registry: SessionRegistry?
   /// Set while the views restart from their structure after the outbox overflowed, so a
   /// second overflow then disconnects rather than recursing.
   var isCoalescing = false
@@ -111,6 +113,7 @@ public final class WebSession {
   /// Handles one text frame from the page. A refused message changes nothing and is
   /// answered with an `error` message.
   public func receive(_ text: String) {
+    if resume?.previousToken != nil { confirmResume() }
     switch ClientMessage.decode(text) {
     case .failure(let error):
       refuse(error)
@@ -154,14 +157,20 @@ public final class WebSession {
     guard let outbox else {
       if resume != nil {
         // No connection now: the views' logs hold their messages; app messages wait.
-        if viewName == nil, case .app = message { holdWhileDetached(text) }
+        if viewName == nil, case .app = message { hold([text]) }
         return
       }
       output(text)
       return
     }
-    if outbox.push(text, view: viewName) == .overLimit {
-      relieve(outbox)
+    switch outbox.push(text, view: viewName) {
+    case .overLimit:
+      overflowed(outbox)
+    case .closed:
+      // The connection is ending and the session will wait for its page.
+      if resume != nil, viewName == nil, case .app = message { hold([text]) }
+    case .queued:
+      break
     }
   }
 

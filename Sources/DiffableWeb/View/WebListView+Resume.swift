@@ -58,10 +58,14 @@ extension WebListView {
       guard dataSource.listView(self, visitSnapshot: &diff), let update = diff.update else {
         return reloadData()
       }
-      // The batch must follow what the page has; the messages sent since are void.
+      // The batch must follow what the page has; the messages sent since are void. The
+      // app made no such batch, so its hook does not hear of it.
       seq = seen
       resumeLog?.restart(at: seen)
+      let hook = didSendBatch
+      didSendBatch = nil
       performBatchUpdates(update, animated: true, completion: nil)
+      didSendBatch = hook
     case .restart:
       reloadData()
     }
