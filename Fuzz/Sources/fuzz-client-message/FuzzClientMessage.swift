@@ -36,7 +36,9 @@ private func checkResumeRequest(_ query: Substring) {
   guard case .success(let request)? = result else { return }
   let fits =
     query.utf8.count <= ResumeRequest.maximumQueryLength
-    && request.token.utf8.count == ResumeRequest.tokenLength
+    && [request.token, request.page].allSatisfy {
+      $0.map { $0.utf8.count == ResumeRequest.tokenLength } ?? true
+    }
     && request.seen.count <= ResumeRequest.maximumViews
     && request.seen.allSatisfy {
       !$0.key.isEmpty && $0.key.utf8.count <= ClientMessage.maximumNameLength
