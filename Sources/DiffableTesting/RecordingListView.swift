@@ -166,6 +166,12 @@ public final class RecordingListView: ListView {
     var oldRow = oldRows.first ?? []
     for section in 0..<new.numberOfSections {
       let count = new.numberOfItems(inSectionAt: section)
+      // With no room asked for, the initializer writes the count into the runtime's one
+      // shared empty array, and ThreadSanitizer sees two views doing so at once as a race.
+      guard count > 0 else {
+        next.append([])
+        continue
+      }
       let sectionPath = IndexPath(index: section)
       // Filled in place: appending checks the row's uniqueness for every cell.
       let row = [Unmanaged<ListCell>](unsafeUninitializedCapacity: count) { cells, filled in
