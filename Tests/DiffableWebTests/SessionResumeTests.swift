@@ -16,15 +16,7 @@ final class NumbersApp {
   init(session: WebSession) {
     self.session = session
     Self.alive += 1
-    let view = session.makeListView(named: "list")
-    let registration = CellRegistration<ListCell, Int> { cell, _, id in
-      var content = cell.defaultContentConfiguration()
-      content.text = "\(id)"
-      cell.contentConfiguration = content
-    }
-    dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, path, id in
-      view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
-    }
+    dataSource = makeNumberDataSource(for: session.makeListView(named: "list"))
     apply()
   }
 
@@ -82,6 +74,18 @@ final class SessionResumeTests {
     return (session, outbox, await Self.drain(outbox))
   }
 
+  /// Opens a fresh session; returns it with its token and the seq of its structure (what
+  /// the page has applied).
+  func openFresh(_ registry: SessionRegistry) async throws -> (
+    session: WebSession, token: String, seen: Int
+  ) {
+    let (session, _, first) = await open(registry)
+    return (
+      session, try #require(first[0]["token"] as? String),
+      try #require(first[1]["seq"] as? Int)
+    )
+  }
+
   /// The session's connection ends, as the server's connection handler reports it.
   func drop(_ registry: SessionRegistry, _ session: WebSession) {
     registry.detach(session, connection: connections[ObjectIdentifier(session)] ?? 0)
@@ -117,9 +121,7 @@ final class SessionResumeTests {
   /// order, after `session`, and the old token no longer works.
   @Test func aPageThatComesBackGetsTheBatchesItMissed() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     let app = try #require(apps[session.id])
     drop(registry, session)
     #expect(session.isWaitingForResume)
@@ -148,10 +150,8 @@ final class SessionResumeTests {
 
   @Test func aPageThatMissedNothingIsTold() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
+    let (session, token, seen) = try await openFresh(registry)
     drop(registry, session)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
     #expect(messages.count == 1)
     #expect(messages[0]["views"] as? [String: String] == ["list": "current"])
@@ -161,9 +161,7 @@ final class SessionResumeTests {
   /// from its state to now, numbered to follow its seq.
   @Test func aPageFurtherBehindThanTheLogGetsOneBatchFromItsState() async throws {
     let registry = makeRegistry(logLimit: 1)
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     let app = try #require(apps[session.id])
     drop(registry, session)
     app.change([1, 2, 3, 4, 5, 6])
@@ -184,10 +182,8 @@ final class SessionResumeTests {
 
   @Test func aPageWithoutASeqOrWithOneNeverSentStartsAgainFromAStructure() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
+    let (session, token, seen) = try await openFresh(registry)
     drop(registry, session)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: [:]))
     #expect(messages.last?["seq"] as? Int == seen + 1, "a new structure")
     #expect(messages[0]["views"] as? [String: String] == ["list": "restart"])
@@ -200,9 +196,7 @@ final class SessionResumeTests {
 
   @Test func aTokenFromAnotherOriginOrForAConnectedSessionIsRefused() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     let (inUse, _, busy) = await open(registry, Self.resume(token, seen: ["list": seen]))
     #expect(inUse !== session)
     #expect(busy[0]["refused"] as? String == "inUse")
@@ -230,9 +224,7 @@ final class SessionResumeTests {
   @Test func theGracePeriodEndsTheSession() async throws {
     let registry = makeRegistry(grace: .milliseconds(50))
     let alive = NumbersApp.alive
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     #expect(NumbersApp.alive == alive + 1)
     drop(registry, session)
     apps = [:]
@@ -278,9 +270,7 @@ final class SessionResumeTests {
   /// A page away while its app sends more than the session holds cannot resume faithfully.
   @Test func tooManyAppMessagesWhileAwayEndResuming() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     drop(registry, session)
     for n in 0...ResumeState.maximumHeldMessages {
       session.sendApp("tick", payload: .number(Double(n)))
@@ -337,9 +327,7 @@ final class SessionResumeTests {
   /// connection, the token it presented still works (the connection may drop first).
   @Test func thePresentedTokenWorksUntilThePageHasTheNewOne() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     drop(registry, session)
     let (_, _, lostReply) = await open(registry, Self.resume(token, seen: ["list": seen]))
     let undelivered = try #require(lostReply[0]["token"] as? String)
@@ -361,9 +349,7 @@ final class SessionResumeTests {
   /// App messages still queued when the connection drops reach the page when it resumes.
   @Test func appMessagesQueuedAtTheDropAreKept() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     session.sendApp("saved", payload: .string("recipe 4"))
     drop(registry, session)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
@@ -375,9 +361,7 @@ final class SessionResumeTests {
   /// queued after it, and the page's seq stays consistent.
   @Test func aCatchUpThatOverflowsTheOutboxEndsInAStructure() async throws {
     let registry = makeRegistry()
-    let (session, _, first) = await open(registry)
-    let token = try #require(first[0]["token"] as? String)
-    let seen = try #require(first[1]["seq"] as? Int)
+    let (session, token, seen) = try await openFresh(registry)
     let app = try #require(apps[session.id])
     drop(registry, session)
     for n in 0..<20 {

@@ -14,6 +14,19 @@ final class Liveness: Sendable {
   let made = Mutex(0)
 }
 
+/// A data source whose cells show their number: what the test apps of this target list.
+@MainActor
+func makeNumberDataSource(for view: WebListView) -> CollectionViewDiffableDataSource<Int, Int> {
+  let registration = CellRegistration<ListCell, Int> { cell, _, id in
+    var content = cell.defaultContentConfiguration()
+    content.text = "\(id)"
+    cell.contentConfiguration = content
+  }
+  return CollectionViewDiffableDataSource(collectionView: view) { view, path, id in
+    view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
+  }
+}
+
 @MainActor
 final class CounterApp {
   let liveness: Liveness
@@ -24,15 +37,7 @@ final class CounterApp {
     self.liveness = liveness
     liveness.alive.withLock { $0 += 1 }
     liveness.made.withLock { $0 += 1 }
-    let view = session.makeListView(named: "list")
-    let registration = CellRegistration<ListCell, Int> { cell, _, id in
-      var content = cell.defaultContentConfiguration()
-      content.text = "\(id)"
-      cell.contentConfiguration = content
-    }
-    dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, path, id in
-      view.dequeueConfiguredReusableCell(using: registration, for: path, item: id)
-    }
+    dataSource = makeNumberDataSource(for: session.makeListView(named: "list"))
     apply()
     session.appMessageHandler = { [unowned self] name, _ in
       if name == "add" {

@@ -66,7 +66,7 @@ final class SessionRegistry {
     let session = WebSession(id: id(), logger: logger, outbox: outbox)
     let token = ResumeRequest.makeToken()
     if gracePeriod > .zero {
-      session.resume = ResumeState(token: token, origin: origin, page: page, logLimit: logLimit)
+      session.resume = ResumeState(token: token, origin: origin, page: page)
       session.registry = self
       sessions[token] = session
     }

@@ -12,8 +12,6 @@ struct ResumeState {
   let origin: OriginParts?
   /// The id of the page load the session belongs to (see ``ResumeRequest/page``).
   var page: String?
-  /// The most bytes each view's log keeps.
-  let logLimit: Int
   /// Counts the connections the session has had, so that the end of an old one (which the
   /// page replaced) does not detach the new one.
   var connection = 0

@@ -84,7 +84,7 @@ public final class WebSession {
     let view = WebListView(
       name: name, send: { [weak self] message in self?.send(message) },
       started: { [weak self] in self?.isStarted ?? false })
-    if let resume { view.resumeLog = ResumeLog(maximumBytes: resume.logLimit) }
+    if resume != nil, let registry { view.resumeLog = ResumeLog(maximumBytes: registry.logLimit) }
     listViews[name] = view
     return view
   }

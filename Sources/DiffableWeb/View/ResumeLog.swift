@@ -66,18 +66,22 @@ struct ResumeLog {
     floor = seq
   }
 
+  /// The seq of the first message a page that applied `seen` needs to reach `current`
+  /// (`current + 1` when it needs none), or `nil` when the log no longer has them all.
+  /// Entries are contiguous, so the answer needs no walk.
+  func replayStart(after seen: Int, current: Int) -> Int? {
+    guard seen <= current else { return nil }
+    if seen == current { return current + 1 }
+    guard let first = entries.first, entries.last?.seq == current else { return nil }
+    if seen >= floor { return seen + 1 }
+    // A structure replaces whatever the page had, however old.
+    return first.isStructure ? first.seq : nil
+  }
+
   /// The messages a page that applied `seen` lacks to reach `current`, or `nil` when the
   /// log no longer has them all.
   func messages(after seen: Int, current: Int) -> [String]? {
-    guard seen <= current else { return nil }
-    if seen == current { return [] }
-    if seen >= floor, entries.last?.seq == current {
-      return entries.filter { $0.seq > seen }.map(\.text)
-    }
-    // A structure replaces whatever the page had, however old.
-    if entries.first?.isStructure == true, entries.last?.seq == current {
-      return entries.map(\.text)
-    }
-    return nil
+    guard let start = replayStart(after: seen, current: current) else { return nil }
+    return Array(entries.lazy.filter { $0.seq >= start }.map(\.text))
   }
 }

@@ -36,7 +36,7 @@ extension WebListView {
   func catchUpMode(seen: Int?) -> WireSession.CatchUp {
     guard let seen, let resumeLog else { return .restart }
     if seen == seq { return .current }
-    if resumeLog.messages(after: seen, current: seq) != nil { return .replay }
+    if resumeLog.replayStart(after: seen, current: seq) != nil { return .replay }
     if let resumeBase, resumeBase.seq == seen { return .resync }
     return .restart
   }
