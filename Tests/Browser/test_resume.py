@@ -125,8 +125,16 @@ def test_demo_drop_resumes_with_the_same_nodes_selection_focus_and_scroll(demo):
     demo.scroll_to_section("list")
     demo.js("window.diffableDebug.views.demo.element.scrollTop += 170")
     demo.wait_settled()
-    # Select a row by clicking it, then move focus one row down with the keyboard.
-    rows = [c for c in demo.cells("list") if c["top"] > 200]
+    # Select a row by clicking it, then move focus one row down with the keyboard. The rows
+    # are taken from those wholly inside the scroller, clear of its sticky header, once the
+    # view has rendered for the new scroll position (it renders on the scroll event, which
+    # can come after the settle check above).
+    def rows_in_view(p):
+        top, bottom = p.js("const r = window.diffableDebug.views.demo.element.getBoundingClientRect();"
+                           "return [r.top, r.bottom];")
+        rows = [c for c in p.cells("list") or [] if c["top"] >= top + 60 and c["bottom"] <= bottom]
+        return rows if len(rows) >= 4 else None
+    rows = demo.wait_for(rows_in_view, "four list rows inside the scroller")
     chosen, below = rows[2]["id"], rows[3]["id"]
     demo.cell_element(chosen).find_element(By.CSS_SELECTOR, ".dcv-text").click()
     ActionChains(demo.driver).send_keys(Keys.ARROW_DOWN).perform()
