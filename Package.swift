@@ -33,6 +33,10 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    // `recipes --database postgres://…`: several processes sharing one database.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     // RecipeKit: Combine's stand-in where Apple's Combine is missing.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     // `swift package generate-documentation` (scripts/docs.sh); no target depends on it.
@@ -79,10 +83,21 @@ let package = Package(
       resources: [.copy("Resources")],
       swiftSettings: librarySettings
     ),
+    // The recipes in PostgreSQL, shared by several `recipes` processes.
+    .target(
+      name: "RecipesPostgres",
+      dependencies: [
+        "RecipeKit",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ],
+      swiftSettings: librarySettings
+    ),
     .executableTarget(
       name: "recipes",
       dependencies: [
-        "RecipesWeb", "RecipeKit", "DiffableWeb",
+        "RecipesWeb", "RecipeKit", "RecipesPostgres", "DiffableWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: librarySettings
@@ -153,6 +168,13 @@ let package = Package(
     // Pure model: no dependency on the data sources or the web view.
     .target(name: "RecipeKit", dependencies: combineWhereMissing),
     .testTarget(name: "RecipeKitTests", dependencies: ["RecipeKit"] + combineWhereMissing),
+    // Address parsing always; the storage itself against the private PostgreSQL that
+    // scripts/test.sh starts (DIFFABLE_TEST_POSTGRES_URL), skipped without one.
+    .testTarget(
+      name: "RecipesPostgresTests",
+      dependencies: ["RecipesPostgres", "RecipeKit"] + combineWhereMissing,
+      swiftSettings: librarySettings
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

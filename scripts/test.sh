@@ -1,13 +1,32 @@
 #!/usr/bin/env bash
 # Every test of the project: the Swift tests, then the end-to-end browser tests
 # (Tests/Browser: pytest + selenium driving Debian's headless Chromium against the demo and
-# sample servers), then the network tests (Tests/Network: hostile clients and kill -9). Installs what the browser tests need when it is missing and this runs as
-# root; otherwise says exactly what to install. `swift test` alone still runs every Swift test.
+# sample servers), then the network tests (Tests/Network: hostile clients, kill -9, and two
+# recipes processes on one PostgreSQL). Installs what the tests need (Chromium, its driver,
+# PostgreSQL, the Python packages) when it is missing and this runs as root; otherwise says
+# exactly what to install. `swift test` alone still runs every Swift test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
   export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+# A private PostgreSQL (scripts/postgres.sh: initdb into a temporary folder, 127.0.0.1 only;
+# installed when missing and root) for the `recipes --database` tests: the Swift ones read
+# its address from DIFFABLE_TEST_POSTGRES_URL; the Python ones start their own.
+echo "== a private PostgreSQL for the storage tests"
+pg_dir=$(mktemp -d /tmp/diffable-postgres.XXXXXX)
+chmod 755 "$pg_dir"
+trap 'scripts/postgres.sh stop "$pg_dir" >/dev/null 2>&1 || true; rm -rf "$pg_dir"' EXIT
+pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+if pg_url=$(scripts/postgres.sh start "$pg_dir" "$pg_port"); then
+  export DIFFABLE_TEST_POSTGRES_URL="$pg_url"
+  echo "PostgreSQL for the tests at $pg_url"
+else
+  status=$?
+  [ "$status" -eq 3 ] || exit "$status"
+  echo "PostgreSQL is not installed: the Swift PostgreSQL tests are skipped (apt-get install postgresql)."
 fi
 
 echo "== swift test"
@@ -17,6 +36,10 @@ echo "== browser test prerequisites"
 missing_apt=()
 command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing_apt+=(chromium-driver)
+# PostgreSQL for the recipes --database tests (Tests/*/test_postgres.py, run by
+# scripts/postgres.sh from its binaries).
+ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1 ||
+  missing_apt+=(postgresql)
 missing_pip=()
 python3 -c "import selenium" 2>/dev/null || missing_pip+=(selenium)
 python3 -c "import pytest" 2>/dev/null || missing_pip+=(pytest)

@@ -8,8 +8,9 @@ import Foundation
 #endif
 
 extension Notification.Name {
-  /// Posted by ``DataStore/update(_:)`` on `NotificationCenter.default` when one recipe's
-  /// properties change; `userInfo[NotificationKeys.recipeId]` holds its ``Recipe/id``
+  /// Posted by ``DataStore`` on `NotificationCenter.default` for each recipe whose
+  /// properties a change altered in place (an edit or a favorite, in this process or
+  /// another on a shared storage); `userInfo[NotificationKeys.recipeId]` holds its ``Recipe/id``
   /// and the object is the store.
   ///
   /// The list answers it by reconfiguring that one item; changes to which recipes exist,
@@ -28,20 +29,23 @@ public enum NotificationKeys {
 /// Two channels report changes, as in Apple's sample:
 /// - ``allRecipes`` is `@Published`: it publishes after any add, update, delete or
 ///   reorder, and list controllers rebuild their snapshots from it.
-/// - ``update(_:)`` also posts `Notification.Name.recipeDidChange` with the
-///   recipe's id, so a list can reconfigure just that item.
+/// - A recipe changed in place (an edit, a favorite) also posts
+///   `Notification.Name.recipeDidChange` with its id, so a list can reconfigure just that
+///   item.
 ///
 /// As with every `@Published` property, the publisher sends the new value *before* the
 /// property holds it. Subscribers should use the value they receive (and pure helpers such
 /// as ``RecipeFilter/recipeIDs(in:)``) rather than read the store back, or hop to a later
 /// turn of the main actor first.
 ///
-/// A store made with ``init(directory:)`` saves every change *before* it makes it: the
-/// file is written, flushed to disk and renamed into place (see ``RecipeFile``), and only
-/// then does ``allRecipes`` publish, so nothing a subscriber shows (a page, another tab)
-/// can be lost by a crash. A failed save throws ``RecipeStoreError`` out of the mutation,
-/// sets ``saveError`` and is logged, and nothing changes. The store holds an exclusive lock
-/// on its directory while it lives, so two processes never write the same file.
+/// The store mirrors a ``RecipeStorage`` on the main actor, so reads are synchronous and
+/// changes are `async`: each is sent to the storage, which makes it durable (the file
+/// written, flushed and renamed into place; the database transaction committed) before
+/// ``allRecipes`` publishes it, so nothing a subscriber shows (a page, another tab) can be
+/// lost by a crash. A failed save throws ``RecipeStoreError`` out of the mutation, sets
+/// ``saveError`` and is logged, and nothing changes. Changes another process commits to a
+/// shared storage publish the same way, with `recipeDidChange` for each recipe they
+/// changed in place.
 @MainActor
 public final class DataStore {
   /// How many of the newest recipes the Recents filter shows.
@@ -58,21 +62,24 @@ public final class DataStore {
   /// The last save's failure, or `nil` once a save succeeds.
   @Published public private(set) var saveError: RecipeStoreError?
 
-  /// The file the store saves to, or `nil` for an in-memory store.
-  public let fileURL: URL?
+  /// Where the recipes are kept.
+  public let storage: any RecipeStorage
+
+  /// The file the store saves to, or `nil` when it keeps its recipes elsewhere.
+  public var fileURL: URL? { (storage as? FileRecipeStorage)?.fileURL }
 
   /// Whether ``init(directory:)`` found no recipes file and wrote the sample recipes.
-  public let wasSeeded: Bool
+  public var wasSeeded: Bool { (storage as? FileRecipeStorage)?.wasSeeded ?? false }
 
   /// Where save failures are reported besides ``saveError``; standard error by default.
   public var log: @MainActor (String) -> Void = { message in
     FileHandle.standardError.write(Data("RecipeKit: \(message)\n".utf8))
   }
 
-  private var nextId: Int
+  /// The storage's revision that ``allRecipes`` shows.
+  public private(set) var revision: Int
   private var positions: [Recipe.ID: Int] = [:]
-  /// Held while the store lives; `nil` for an in-memory store.
-  private let lock: DataDirectoryLock?
+  private var follower: Task<Void, Never>?
 
   /// Creates a store that keeps `recipes` in memory only and never touches the disk.
   ///
@@ -80,47 +87,40 @@ public final class DataStore {
   public convenience init(recipes: [Recipe] = SampleRecipes.recipes()) {
     precondition(
       Set(recipes.map(\.id)).count == recipes.count, "DataStore: recipe ids must be unique")
-    self.init(file: RecipeFile(recipes: recipes), fileURL: nil, wasSeeded: false, lock: nil)
+    let list = RecipeList(recipes: recipes)
+    self.init(storage: MemoryRecipeStorage(list), contents: StoredRecipes(list: list, revision: 0))
   }
 
-  /// Opens the recipes file in `directory`, creating the directory and seeding the file
-  /// with ``SampleRecipes`` on first run.
+  /// Opens the recipes file in `directory` (a ``FileRecipeStorage``), creating the
+  /// directory and seeding the file with ``SampleRecipes`` on first run.
   ///
-  /// Takes the directory's lock first, then removes the temporary files of writes that a
-  /// crash interrupted.
-  ///
-  /// - Throws: ``RecipeStoreError`` naming the file when the directory can't be created,
-  ///   another process holds it (``RecipeStoreError/Reason/inUse(pid:)``), the seed can't
-  ///   be written, or an existing file is unreadable, corrupt (including ids and times out
-  ///   of range) or from a newer build. An existing file is never written to by a failed
-  ///   open.
+  /// - Throws: What ``FileRecipeStorage/init(directory:)`` throws; an existing file is never
+  ///   written to by a failed open.
   public convenience init(directory: URL) throws(RecipeStoreError) {
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw RecipeStoreError(
-        .cannotCreateDirectory, path: directory.path, detail: error.localizedDescription)
-    }
-    let lock = try DataDirectoryLock(directory: directory)
-    RecipeFile.removeStaleTemporaryFiles(in: directory)
-    let url = directory.appendingPathComponent(RecipeFile.fileName)
-    if let file = try RecipeFile.read(from: url) {
-      self.init(file: file, fileURL: url, wasSeeded: false, lock: lock)
-    } else {
-      let file = RecipeFile(recipes: SampleRecipes.recipes())
-      try file.write(to: url)
-      self.init(file: file, fileURL: url, wasSeeded: true, lock: lock)
-    }
+    let storage = try FileRecipeStorage(directory: directory)
+    self.init(storage: storage, contents: storage.openedContents)
   }
 
-  private init(file: RecipeFile, fileURL: URL?, wasSeeded: Bool, lock: DataDirectoryLock?) {
-    self.lock = lock
-    self.allRecipes = file.recipes
-    self.collections = DataStore.collectionNames(in: file.recipes)
-    self.nextId = file.nextId
-    self.fileURL = fileURL
-    self.wasSeeded = wasSeeded
+  /// Opens a store on `storage`: loads its recipes, then follows the changes other
+  /// processes commit to it for as long as the store lives.
+  ///
+  /// - Throws: ``RecipeStoreError`` when the storage can't be read.
+  public convenience init(storage: any RecipeStorage) async throws(RecipeStoreError) {
+    let contents = try await storage.load()
+    self.init(storage: storage, contents: contents)
+    follow()
+  }
+
+  private init(storage: any RecipeStorage, contents: StoredRecipes) {
+    self.storage = storage
+    self.allRecipes = contents.list.recipes
+    self.collections = DataStore.collectionNames(in: contents.list.recipes)
+    self.revision = contents.revision
     reindex()
+  }
+
+  isolated deinit {
+    follower?.cancel()
   }
 
   // MARK: Queries
@@ -170,15 +170,13 @@ public final class DataStore {
   /// - Throws: ``RecipeValidationError`` if the recipe fails ``Recipe/validated()``, or
   ///   ``RecipeStoreError`` if it can't be saved or no id is left; nothing changes then.
   @discardableResult
-  public func add(_ recipe: Recipe) throws -> Recipe {
-    var added = withKnownSpellings(DataStore.withKnownImage(try recipe.validated()))
-    guard nextId <= Recipe.maximumID else {
-      throw RecipeStoreError(.idsExhausted, path: fileURL?.path ?? "memory", detail: "")
+  public func add(_ recipe: Recipe) async throws -> Recipe {
+    let valid = try recipe.validated()
+    let location = storage.location
+    let now = Date()
+    return try await commit { list throws(RecipeStoreError) in
+      try list.add(valid, at: now, location: location)
     }
-    added.id = nextId
-    added.addedOn = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    try commit(allRecipes + [added], nextId: nextId + 1)
-    return added
   }
 
   /// Replaces the recipe that has `recipe`'s id, keeping its place in the list, and posts
@@ -191,35 +189,22 @@ public final class DataStore {
   ///   its id or it fails validation; call ``Recipe/validated()`` first to learn why.
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func update(_ recipe: Recipe) throws(RecipeStoreError) -> Recipe? {
-    guard let index = positions[recipe.id], let valid = try? recipe.validated() else {
-      return nil
-    }
-    let updated = withKnownSpellings(DataStore.withKnownImage(valid))
-    var recipes = allRecipes
-    recipes[index] = updated
-    try commit(recipes)
-    NotificationCenter.default.post(
-      name: .recipeDidChange, object: self, userInfo: [NotificationKeys.recipeId: updated.id])
-    return updated
+  public func update(_ recipe: Recipe) async throws(RecipeStoreError) -> Recipe? {
+    guard let valid = try? recipe.validated() else { return nil }
+    return try await commit { list in list.update(valid) }
   }
 
   /// Flips ``Recipe/isFavorite`` and posts `Notification.Name.recipeDidChange`, as
   /// ``update(_:)`` does.
   ///
+  /// Only the flag changes, so the rest is not validated again: a recipe a file of an
+  /// earlier build holds (a title over today's limit, say) can still be favorited.
+  ///
   /// - Returns: The updated recipe, or `nil` if no recipe has `id`.
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func toggleFavorite(id: Recipe.ID) throws(RecipeStoreError) -> Recipe? {
-    guard let index = positions[id] else { return nil }
-    // Only the flag changes, so the rest is not validated again: a recipe a file of an
-    // earlier build holds (a title over today's limit, say) can still be favorited.
-    var recipes = allRecipes
-    recipes[index].isFavorite.toggle()
-    try commit(recipes)
-    NotificationCenter.default.post(
-      name: .recipeDidChange, object: self, userInfo: [NotificationKeys.recipeId: id])
-    return recipes[index]
+  public func toggleFavorite(id: Recipe.ID) async throws(RecipeStoreError) -> Recipe? {
+    try await commit { list in list.toggleFavorite(id: id) }
   }
 
   /// Removes the recipe with `id`.
@@ -227,12 +212,8 @@ public final class DataStore {
   /// - Returns: The removed recipe, or `nil` if there was none. Its id is not reused.
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func delete(id: Recipe.ID) throws(RecipeStoreError) -> Recipe? {
-    guard let index = positions[id] else { return nil }
-    var recipes = allRecipes
-    let removed = recipes.remove(at: index)
-    try commit(recipes)
-    return removed
+  public func delete(id: Recipe.ID) async throws(RecipeStoreError) -> Recipe? {
+    try await commit { list in list.delete(id: id) }
   }
 
   /// Removes `recipe` by its id.
@@ -240,8 +221,8 @@ public final class DataStore {
   /// - Returns: The removed recipe as it was stored, or `nil` if there was none.
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func delete(_ recipe: Recipe) throws(RecipeStoreError) -> Recipe? {
-    try delete(id: recipe.id)
+  public func delete(_ recipe: Recipe) async throws(RecipeStoreError) -> Recipe? {
+    try await delete(id: recipe.id)
   }
 
   /// Puts back a recipe deleted a moment ago (an undo), with its id, at `position` in the
@@ -251,12 +232,8 @@ public final class DataStore {
   ///   or the id was never issued by this store.
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func restore(_ recipe: Recipe, at position: Int) throws(RecipeStoreError) -> Bool {
-    guard positions[recipe.id] == nil, recipe.id < nextId, recipe.id >= 0 else { return false }
-    var recipes = allRecipes
-    recipes.insert(recipe, at: min(max(0, position), recipes.count))
-    try commit(recipes)
-    return true
+  public func restore(_ recipe: Recipe, at position: Int) async throws(RecipeStoreError) -> Bool {
+    try await commit { list in list.restore(recipe, at: position) }
   }
 
   /// Puts the recipes a list shows into the order the list now shows them.
@@ -266,7 +243,8 @@ public final class DataStore {
   /// they already occupy; every other recipe keeps its exact position.** With a list of
   /// `[a, B, c, D, e]` and a Favorites list showing `[B, D]` reordered to `[D, B]`, the
   /// result is `[a, D, c, B, e]`. Reordering the All list is the special case in which the
-  /// shown recipes occupy every position.
+  /// shown recipes occupy every position. The rule is applied to the storage's recipes, so
+  /// a recipe another process moved meanwhile keeps the place it was moved to.
   ///
   /// Ids the store doesn't know (a list a step behind a delete) are ignored, as are
   /// repeats after an id's first appearance.
@@ -274,17 +252,8 @@ public final class DataStore {
   /// - Returns: Whether the order changed; when it didn't, nothing is published or saved.
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func reorder(_ newOrder: [Recipe.ID]) throws(RecipeStoreError) -> Bool {
-    var shown = Set<Recipe.ID>()
-    let moving = newOrder.filter { positions[$0] != nil && shown.insert($0).inserted }
-    let slots = allRecipes.indices.filter { shown.contains(allRecipes[$0].id) }
-    var recipes = allRecipes
-    for (slot, id) in zip(slots, moving) {
-      recipes[slot] = allRecipes[positions[id]!]
-    }
-    guard recipes.map(\.id) != allRecipes.map(\.id) else { return false }
-    try commit(recipes)
-    return true
+  public func reorder(_ newOrder: [Recipe.ID]) async throws(RecipeStoreError) -> Bool {
+    try await commit { list in list.reorder(newOrder) }
   }
 
   /// Moves one recipe to `position` within the list `filter` selects, by the rule of
@@ -296,77 +265,70 @@ public final class DataStore {
   @discardableResult
   public func move(
     _ id: Recipe.ID, to position: Int, in filter: RecipeFilter = .all
-  ) throws(RecipeStoreError) -> Bool {
+  ) async throws(RecipeStoreError) -> Bool {
     var ids = recipes(in: filter)
     guard let from = ids.firstIndex(of: id), ids.indices.contains(position) else {
       return false
     }
     ids.remove(at: from)
     ids.insert(id, at: position)
-    return try reorder(ids)
+    return try await reorder(ids)
   }
 
-  // MARK: Saving
+  // MARK: Committing and publishing
 
-  /// Writes the recipes to ``fileURL`` now; every change already does this.
-  ///
-  /// - Returns: The failure, also kept in ``saveError`` and logged; `nil` on success and
-  ///   always for an in-memory store.
-  @discardableResult
-  public func save() -> RecipeStoreError? {
+  // Durable first, then visible: the storage returns once the change is stored, and only
+  // then does anything publish.
+  private func commit<Outcome: Sendable>(
+    _ change: @escaping @Sendable (inout RecipeList) throws(RecipeStoreError) -> Outcome
+  ) async throws(RecipeStoreError) -> Outcome {
     do {
-      try write(allRecipes, nextId: nextId)
-      return nil
+      let (contents, outcome) = try await storage.commit(change)
+      if saveError != nil { saveError = nil }
+      show(contents)
+      return outcome
     } catch {
-      return error
-    }
-  }
-
-  private func write(_ recipes: [Recipe], nextId: Int) throws(RecipeStoreError) {
-    guard let fileURL else { return }
-    do {
-      try RecipeFile(recipes: recipes, nextId: nextId).write(to: fileURL)
-    } catch {
-      saveError = error
-      log(error.description)
+      // Errors about the change itself (no id left) are not save failures.
+      if error.reason != .idsExhausted {
+        saveError = error
+        log(error.description)
+      }
       throw error
     }
-    if saveError != nil { saveError = nil }
   }
 
-  // Durable first, then visible: a subscriber (a page, another tab) hears of a change only
-  // once it is on disk. Collections publish before the recipes so that a `$allRecipes`
-  // subscriber that reads them sees the names that go with the array it receives.
-  private func commit(_ recipes: [Recipe], nextId: Int? = nil) throws(RecipeStoreError) {
-    try write(recipes, nextId: nextId ?? self.nextId)
-    if let nextId { self.nextId = nextId }
+  private func follow() {
+    follower = Task { [weak self, storage] in
+      for await contents in await storage.externalChanges() {
+        guard let self else { return }
+        self.show(contents)
+      }
+    }
+  }
+
+  /// Publishes `contents` unless the store already shows that revision or a newer one.
+  /// Collections publish before the recipes so that a `$allRecipes` subscriber that reads
+  /// them sees the names that go with the array it receives; then each recipe changed in
+  /// place posts `recipeDidChange`.
+  private func show(_ contents: StoredRecipes) {
+    guard contents.revision > revision else { return }
+    revision = contents.revision
+    let recipes = contents.list.recipes
+    let changedInPlace = recipes.filter { recipe in
+      positions[recipe.id].map { allRecipes[$0] != recipe } ?? false
+    }.map(\.id)
     let names = DataStore.collectionNames(in: recipes)
     if names != collections { collections = names }
     allRecipes = recipes
     reindex()
+    for id in changedInPlace {
+      NotificationCenter.default.post(
+        name: .recipeDidChange, object: self, userInfo: [NotificationKeys.recipeId: id])
+    }
   }
 
   private func reindex() {
     positions = Dictionary(
       uniqueKeysWithValues: allRecipes.enumerated().map { ($0.element.id, $0.offset) })
-  }
-
-  /// The recipe with each collection spelled as the store already spells it ("breakfast"
-  /// joins "Breakfast" rather than starting a second collection).
-  private func withKnownSpellings(_ recipe: Recipe) -> Recipe {
-    var recipe = recipe
-    let known = Dictionary(
-      collections.map { (RecipeFilter.collectionKey($0), $0) },
-      uniquingKeysWith: { first, _ in first })
-    recipe.collections = recipe.collections.map { known[RecipeFilter.collectionKey($0)] ?? $0 }
-    return recipe
-  }
-
-  private nonisolated static func withKnownImage(_ recipe: Recipe) -> Recipe {
-    var recipe = recipe
-    if !RecipeImages.hasImage(named: recipe.imageName) {
-      recipe.imageName = RecipeImages.placeholderName
-    }
-    return recipe
   }
 }

@@ -22,11 +22,14 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     case inUse(pid: Int?)
     /// Every id up to ``Recipe/maximumID`` was issued; no recipe can be added.
     case idsExhausted
+    /// The storage's server (a database) can't be reached; nothing changed, and the next
+    /// change tries again.
+    case unavailable
   }
 
   /// What went wrong.
   public var reason: Reason
-  /// The path of the file or directory concerned.
+  /// The path of the file or directory concerned, or the database's address.
   public var path: String
   /// The specific problem, such as "Permission denied" or a JSON decoding detail.
   public var detail: String
@@ -44,6 +47,7 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     switch reason {
     case .cannotSave: "Can't save the recipes: \(detail). The change was not made."
     case .idsExhausted: "Can't add a recipe: every id up to \(Recipe.maximumID) was used."
+    case .unavailable: "Can't reach the recipe database. The change was not made."
     default: "The recipes can't be used: \(detail)."
     }
   }
@@ -69,6 +73,8 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
         + "Stop it, or choose another data directory."
     case .idsExhausted:
       return "Can't add a recipe to \(path): every id up to \(Recipe.maximumID) was used."
+    case .unavailable:
+      return "Can't reach the recipe database \(path): \(detail). Nothing was changed."
     }
   }
 }

@@ -38,11 +38,18 @@ public final class RecipeListController: ListViewDelegate {
   /// the store's own (shared, not copied); each session keeps only where each id is.
   var publishedRecipes: [Recipe] = []
   var publishedPositions: [Recipe.ID: Int] = [:]
+  /// The tab's changes, saved one after another.
+  let changes: ChangeQueue
 
   /// Connects a list view to the store and loads the recipes.
-  public init(listView: any ListView, dataStore: DataStore) {
+  public convenience init(listView: any ListView, dataStore: DataStore) {
+    self.init(listView: listView, dataStore: dataStore, changes: ChangeQueue())
+  }
+
+  init(listView: any ListView, dataStore: DataStore, changes: ChangeQueue) {
     self.listView = listView
     self.dataStore = dataStore
+    self.changes = changes
     configureDataSource()
     remember(dataStore.allRecipes)
     loadRecipeData(dataStore.allRecipes)
@@ -53,8 +60,9 @@ public final class RecipeListController: ListViewDelegate {
         self?.refreshRecipeData(recipes)
       }
     }
+    // Only this store's changes: another store in the process may use the same ids.
     recipeDidChangeSubscriber = NotificationCenter.default
-      .publisher(for: .recipeDidChange)
+      .publisher(for: .recipeDidChange, object: dataStore)
       .compactMap { $0.userInfo?[NotificationKeys.recipeId] as? Recipe.ID }
       .sink { [weak self] id in
         MainActor.assumeIsolated { self?.recipeDidChange(id) }
@@ -69,16 +77,22 @@ public final class RecipeListController: ListViewDelegate {
         return nil
       }
       let delete = ContextualAction(style: .destructive, title: "Delete") { _, completion in
-        completion(self.perform("deleteRecipe") { try self.deleteRecipe(id) })
+        self.perform("deleteRecipe", then: completion) { try await self.deleteRecipe(id) }
       }
       let favoriteTitle =
         self.dataStore.recipe(with: id)?.isFavorite == true ? "Unfavorite" : "Favorite"
       let favorite = ContextualAction(style: .normal, title: favoriteTitle) { _, completion in
-        completion(self.perform("toggleFavorite") { try self.toggleFavorite(id) })
+        self.perform("toggleFavorite", then: completion) { try await self.toggleFavorite(id) }
       }
       return SwipeActionsConfiguration(actions: [delete, favorite])
     }
     return configuration
+  }
+
+  /// Returns once every change asked for in this list so far (a drag, a swipe action, an
+  /// accessory) is saved or refused and reported through ``didFinishChange``.
+  public func waitUntilIdle() async {
+    await changes.idle()
   }
 
   /// Shows another subset of recipes (the sidebar's selection): a fresh load.
@@ -116,13 +130,17 @@ public final class RecipeListController: ListViewDelegate {
       self.filter != .recents
     }
     recipeListDataSource.reorderingHandlers.didReorder = { [unowned self] transaction in
-      do {
-        try self.dataStore.reorder(transaction.finalSnapshot.itemIdentifiers)
-        self.didFinishChange?(.reordered)
-      } catch {
-        // The list already shows the dragged order; the store kept the old one.
-        self.refreshRecipeData(self.dataStore.allRecipes)
-        self.didFinishChange?(.failed(request: "reorder", message: Self.sentence(for: error)))
+      let order = transaction.finalSnapshot.itemIdentifiers
+      self.changes.enqueue { [weak self] in
+        guard let self else { return }
+        do {
+          try await self.dataStore.reorder(order)
+          self.didFinishChange?(.reordered)
+        } catch {
+          // The list already shows the dragged order; the store kept the old one.
+          self.refreshRecipeData(self.dataStore.allRecipes)
+          self.didFinishChange?(.failed(request: "reorder", message: Self.sentence(for: error)))
+        }
       }
     }
   }
@@ -196,9 +214,9 @@ public final class RecipeListController: ListViewDelegate {
   ///
   /// - Throws: ``RecipeStoreError`` when the deletion can't be saved; nothing changes.
   @discardableResult
-  public func deleteRecipe(_ id: Recipe.ID) throws(RecipeStoreError) -> Bool {
+  public func deleteRecipe(_ id: Recipe.ID) async throws(RecipeStoreError) -> Bool {
     guard let index = dataStore.allRecipes.firstIndex(where: { $0.id == id }),
-      let removed = try dataStore.delete(id: id)
+      let removed = try await dataStore.delete(id: id)
     else { return false }
     didFinishChange?(.deleted(removed, index: index))
     return true
@@ -208,8 +226,8 @@ public final class RecipeListController: ListViewDelegate {
   ///
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func toggleFavorite(_ id: Recipe.ID) throws(RecipeStoreError) -> Bool {
-    guard let recipe = try dataStore.toggleFavorite(id: id) else { return false }
+  public func toggleFavorite(_ id: Recipe.ID) async throws(RecipeStoreError) -> Bool {
+    guard let recipe = try await dataStore.toggleFavorite(id: id) else { return false }
     didFinishChange?(.favoriteToggled(recipe))
     return true
   }
@@ -224,14 +242,21 @@ public final class RecipeListController: ListViewDelegate {
     }
   }
 
-  /// Runs a change the user asked for from a control of the list; a failure to save is
-  /// reported through ``didFinishChange`` instead of thrown.
-  func perform(_ request: String, _ change: () throws -> Bool) -> Bool {
-    do {
-      return try change()
-    } catch {
-      didFinishChange?(.failed(request: request, message: Self.sentence(for: error)))
-      return false
+  /// Queues a change the user asked for from a control of the list; a failure to save is
+  /// reported through ``didFinishChange`` instead of thrown, and `completion` learns
+  /// whether the change was made.
+  func perform(
+    _ request: String, then completion: (@MainActor (Bool) -> Void)? = nil,
+    _ change: @escaping @MainActor () async throws -> Bool
+  ) {
+    changes.enqueue { [weak self] in
+      do {
+        let done = try await change()
+        completion?(done)
+      } catch {
+        self?.didFinishChange?(.failed(request: request, message: Self.sentence(for: error)))
+        completion?(false)
+      }
     }
   }
 
@@ -250,6 +275,6 @@ public final class RecipeListController: ListViewDelegate {
   ) {
     guard accessory.kind == .delete, let id = recipeListDataSource.itemIdentifier(for: indexPath)
     else { return }
-    _ = perform("deleteRecipe") { try deleteRecipe(id) }
+    perform("deleteRecipe") { try await self.deleteRecipe(id) }
   }
 }

@@ -17,6 +17,8 @@ public final class RecipesSession {
   var lastDeleted: (recipe: Recipe, index: Int)?
   var detailSubscriber: AnyCancellable?
   var collectionsSubscriber: AnyCancellable?
+  /// The tab's requests, answered one after another in the order they arrived.
+  let changes = ChangeQueue()
 
   /// Builds the tab's views on a session.
   public init(session: WebSession, dataStore: DataStore) {
@@ -30,7 +32,7 @@ public final class RecipesSession {
     sidebarView.delegate = sidebar
 
     let listView = session.makeListView(named: "recipes")
-    list = RecipeListController(listView: listView, dataStore: dataStore)
+    list = RecipeListController(listView: listView, dataStore: dataStore, changes: changes)
     let configuration = list.layoutConfiguration()
     listView.sectionLayoutProvider = { _, _ in .list(configuration) }
     listView.delegate = list
@@ -42,14 +44,16 @@ public final class RecipesSession {
     list.didSelectRecipe = { [unowned self] id in self.sendDetail(id) }
     list.didFinishChange = { [unowned self] outcome in self.report(outcome) }
     // The detail pane follows edits made anywhere.
-    detailSubscriber = NotificationCenter.default.publisher(for: .recipeDidChange)
-      .compactMap { $0.userInfo?[NotificationKeys.recipeId] as? Recipe.ID }
-      .sink { [weak self] id in
-        MainActor.assumeIsolated {
-          guard let self, id == self.list.selectedRecipeID else { return }
-          self.sendDetail(id)
-        }
+    detailSubscriber = NotificationCenter.default.publisher(
+      for: .recipeDidChange, object: dataStore
+    )
+    .compactMap { $0.userInfo?[NotificationKeys.recipeId] as? Recipe.ID }
+    .sink { [weak self] id in
+      MainActor.assumeIsolated {
+        guard let self, id == self.list.selectedRecipeID else { return }
+        self.sendDetail(id)
       }
+    }
     // A collection emptied by an edit or a delete would leave its list showing nothing:
     // the sidebar goes back to All Recipes, as the row it showed is gone.
     collectionsSubscriber = dataStore.$collections.sink { [weak self] names in
@@ -60,7 +64,15 @@ public final class RecipesSession {
         self.sidebar.select(.all)
       }
     }
-    session.appMessageHandler = { [unowned self] name, payload in self.handle(name, payload) }
+    session.appMessageHandler = { [unowned self] name, payload in
+      self.changes.enqueue { [weak self] in await self?.handle(name, payload) }
+    }
+  }
+
+  /// Returns once every request this tab received so far is answered (its change saved or
+  /// refused, and the reply sent).
+  public func waitUntilIdle() async {
+    await changes.idle()
   }
 
   /// The filter a page names: a standard row's title or a collection's name (any case);
@@ -131,26 +143,26 @@ public final class RecipesSession {
   // Every request's numbers and strings go through DiffableWeb's checked accessors
   // (`JSONValue.integer(_:in:)`, `string(_:maximumLength:)`): a refusal names its field and
   // changes nothing. Replies follow the save, never precede it.
-  func handle(_ name: String, _ payload: JSONValue) {
+  func handle(_ name: String, _ payload: JSONValue) async {
     do {
       switch name {
       case "toggleFavorite":
         let id = try Self.recipeID(in: payload)
-        guard try list.toggleFavorite(id) else { throw Self.noRecipe(id) }
+        guard try await list.toggleFavorite(id) else { throw Self.noRecipe(id) }
       case "deleteRecipe":
         let id = try Self.recipeID(in: payload)
-        guard try list.deleteRecipe(id) else { throw Self.noRecipe(id) }
+        guard try await list.deleteRecipe(id) else { throw Self.noRecipe(id) }
       case "undoDelete":
         guard let deleted = lastDeleted else {
           throw WireError(.refused, "There is no deletion to undo.")
         }
-        guard try dataStore.restore(deleted.recipe, at: deleted.index) else {
+        guard try await dataStore.restore(deleted.recipe, at: deleted.index) else {
           throw WireError(.refused, "That recipe can't be restored.")
         }
         lastDeleted = nil
         sendSaved("undoDelete", id: deleted.recipe.id)
       case "addRecipe", "updateRecipe":
-        submit(name, payload)
+        await submit(name, payload)
       case "restore":
         try restore(payload)
       default:
@@ -208,7 +220,7 @@ public final class RecipesSession {
 
   /// The add and edit forms. Refusals (an empty title, a time out of range) come back with
   /// a message and the field it is about, and change nothing.
-  func submit(_ name: String, _ payload: JSONValue) {
+  func submit(_ name: String, _ payload: JSONValue) async {
     let form = name == "addRecipe" ? "add" : "edit"
     func reply(_ ok: Bool, _ message: String? = nil, field: String? = nil, id: Recipe.ID? = nil) {
       var object: [String: JSONValue] = ["form": .string(form), "ok": .bool(ok)]
@@ -220,7 +232,7 @@ public final class RecipesSession {
     do {
       let fields = try RecipeForm(payload)
       if form == "add" {
-        let recipe = try dataStore.add(fields.recipe(id: 0))
+        let recipe = try await dataStore.add(fields.recipe(id: 0))
         reply(true, id: recipe.id)
         reveal(recipe.id)
       } else {
@@ -232,7 +244,7 @@ public final class RecipesSession {
         updated.isFavorite = existing.isFavorite
         updated.addedOn = existing.addedOn
         updated.imageName = existing.imageName
-        guard let stored = try dataStore.update(try updated.validated()) else {
+        guard let stored = try await dataStore.update(try updated.validated()) else {
           reply(false, "That recipe no longer exists.")
           return
         }

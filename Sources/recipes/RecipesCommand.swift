@@ -2,6 +2,7 @@ import ArgumentParser
 import DiffableWeb
 import Foundation
 import RecipeKit
+import RecipesPostgres
 import RecipesWeb
 
 /// `swift run recipes`: Apple's Recipes sample on DiffableWeb. Open the printed address.
@@ -16,11 +17,26 @@ struct RecipesCommand: AsyncParsableCommand {
   @Option(help: "The folder holding recipes.json; created and seeded on first run.")
   var dataDir = "recipes-data"
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep the recipes in PostgreSQL instead of recipes.json, shared with every recipes "
+        + "process on the same database (postgres://user[:password]@host[:port]/database).",
+      valueName: "url"))
+  var database: String?
+
   func run() async throws {
-    let directory = URL(fileURLWithPath: dataDir, isDirectory: true)
     let dataStore: DataStore
+    let place: String
     do {
-      dataStore = try await MainActor.run { try DataStore(directory: directory) }
+      if let database {
+        let storage = try await PostgresRecipeStorage.open(url: database)
+        dataStore = try await DataStore(storage: storage)
+        place = storage.location
+      } else {
+        let directory = URL(fileURLWithPath: dataDir, isDirectory: true)
+        dataStore = try await MainActor.run { try DataStore(directory: directory) }
+        place = directory.path
+      }
     } catch {
       throw ServerFailure("\(error)")
     }
@@ -35,7 +51,7 @@ struct RecipesCommand: AsyncParsableCommand {
     }
     do {
       try await web.run { port in
-        printNow("Recipes: open \(options.address(port: port))  (data in \(directory.path))")
+        printNow("Recipes: open \(options.address(port: port))  (data in \(place))")
       }
     } catch let error as WebServerError {
       throw ServerFailure(error.description)

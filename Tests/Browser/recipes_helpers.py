@@ -591,3 +591,19 @@ class PageBrowsers:
             for driver in self.drivers:
                 driver.quit()
         return problems
+
+
+ROW_HEIGHT = 68  # recipes.js RECIPE_ROW_HEIGHT
+
+
+def drag_first_row_two_down(page, order):
+    """In edit mode, drags the row of order[0] by its reorder handle two rows down, in small
+    steps as a hand would; returns the order the drag should produce."""
+    page.wait(lambda _: page.row(order[0]).find_elements(By.CSS_SELECTOR, ".dcv-acc-reorder"),
+              "the reorder handles")
+    handle = page.row(order[0]).find_element(By.CSS_SELECTOR, ".dcv-acc-reorder")
+    actions = ActionChains(page.driver).move_to_element(handle).click_and_hold()
+    for _ in range(10):
+        actions.move_by_offset(0, (2 * ROW_HEIGHT + 6) // 10)
+    actions.release().perform()
+    return order[1:3] + order[:1] + order[3:]

@@ -32,10 +32,10 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, Server, make_driver, screenshot
 from recipes_helpers import (
-    RecipesPage, collection_names, png_size, read_store, stored_recipes, subtitle,
+    RecipesPage, collection_names, drag_first_row_two_down, png_size, read_store, stored_recipes,
+    subtitle,
 )
 
-ROW_HEIGHT = 68  # recipes.js RECIPE_ROW_HEIGHT
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 UPDATE_SCREENSHOTS = os.environ.get("DIFFABLE_UPDATE_SCREENSHOTS") == "1"
 
@@ -492,15 +492,9 @@ def test_reorder_by_drag_persists_across_restart(browsers, fresh_server):
     page.el("edit-button").click()
     page.wait(lambda _: page.el("edit-button").get_attribute("data-editing") == "true", "edit mode")
     assert page.text("edit-button") == "Done"
-    page.wait(lambda _: page.row(order[0]).find_elements(By.CSS_SELECTOR, ".dcv-acc-reorder"), "the reorder handles")
 
-    # Drag the first recipe by its handle two rows down, in small steps as a hand would.
-    handle = page.row(order[0]).find_element(By.CSS_SELECTOR, ".dcv-acc-reorder")
-    actions = ActionChains(page.driver).move_to_element(handle).click_and_hold()
-    for _ in range(10):
-        actions.move_by_offset(0, (2 * ROW_HEIGHT + 6) // 10)
-    actions.release().perform()
-    dragged = order[1:3] + order[:1] + order[3:]
+    # Drag the first recipe by its handle two rows down.
+    dragged = drag_first_row_two_down(page, order)
     wait_stored(page, lambda s: [r["id"] for r in s["recipes"]] == dragged, f"the dragged order {dragged[:4]}")
     page.wait(lambda _: page.list_ids()[:4] == dragged[:4], "the rows in their new order")
 

@@ -30,21 +30,21 @@ struct DataStoreTests {
   /// Every value `$allRecipes` sends while `body` runs, without the one it sends on
   /// subscription.
   private func published(
-    _ store: DataStore, during body: () throws -> Void
-  ) rethrows -> [[Recipe.ID]] {
+    _ store: DataStore, during body: () async throws -> Void
+  ) async rethrows -> [[Recipe.ID]] {
     var values: [[Recipe.ID]] = []
     let subscription = store.$allRecipes.dropFirst().sink { values.append($0.map(\.id)) }
     defer { subscription.cancel() }
-    try body()
+    try await body()
     return values
   }
 
   // MARK: Add
 
-  @Test func addAssignsTheNextIdAndDateAndAppends() throws {
+  @Test func addAssignsTheNextIdAndDateAndAppends() async throws {
     let store = smallStore()
     let before = Date().timeIntervalSince1970.rounded(.down)
-    let added = try store.add(recipe(0, "Pie"))
+    let added = try await store.add(recipe(0, "Pie"))
     #expect(added.id == 6)
     #expect(store.allRecipes.last == added)
     #expect(store.recipe(with: 6) == added)
@@ -53,66 +53,71 @@ struct DataStoreTests {
     #expect(addedOn == addedOn.rounded(.down), "the file keeps whole seconds")
   }
 
-  @Test func restorePutsADeletedRecipeBackWhereItWas() throws {
+  @Test func restorePutsADeletedRecipeBackWhereItWas() async throws {
     let store = smallStore()
-    let removed = try store.delete(id: 3)!
-    let changes = try published(store) { () throws in #expect(try store.restore(removed, at: 2)) }
+    let removed = try await store.delete(id: 3)!
+    let changes = try await published(store) { () async throws in
+      #expect(try await store.restore(removed, at: 2))
+    }
     #expect(titles(store) == ["a", "b", "c", "d", "e"])
     #expect(changes == [[1, 2, 3, 4, 5]])
-    #expect(try store.restore(removed, at: 0) == false, "it is back: a second undo does nothing")
-    #expect(try store.restore(recipe(99, "never issued"), at: 0) == false)
+    #expect(
+      try await store.restore(removed, at: 0) == false, "it is back: a second undo does nothing")
+    #expect(try await store.restore(recipe(99, "never issued"), at: 0) == false)
     #expect(store.collections.contains("Quick"))
   }
 
-  @Test func addIgnoresTheCallersIdAndNeverReusesOne() throws {
+  @Test func addIgnoresTheCallersIdAndNeverReusesOne() async throws {
     let store = smallStore()
-    try store.delete(id: 5)
-    let added = try store.add(recipe(3, "Clash"))
+    try await store.delete(id: 5)
+    let added = try await store.add(recipe(3, "Clash"))
     #expect(added.id == 6, "5 was used by a deleted recipe, 3 is taken")
     #expect(store.recipe(with: 3)?.title == "c")
   }
 
-  @Test func addRefusesABlankTitleAndChangesNothing() throws {
+  @Test func addRefusesABlankTitleAndChangesNothing() async throws {
     let store = smallStore()
-    let values = try published(store) { () throws in
-      #expect(throws: RecipeValidationError.emptyTitle) { try store.add(recipe(0, " \n\t")) }
+    let values = try await published(store) { () async throws in
+      await #expect(throws: RecipeValidationError.emptyTitle) {
+        try await store.add(recipe(0, " \n\t"))
+      }
     }
     #expect(values.isEmpty)
     #expect(store.allRecipes.count == 5)
     do {
-      try store.add(Recipe(title: ""))
+      try await store.add(Recipe(title: ""))
       Issue.record("an empty title was accepted")
     } catch {
       #expect("\(error)".contains("title is empty"))
     }
     // The refused recipe didn't consume an id.
-    #expect(try store.add(recipe(0, "Next")).id == 6)
+    #expect(try await store.add(recipe(0, "Next")).id == 6)
   }
 
-  @Test func addTrimsTextAndCollections() throws {
+  @Test func addTrimsTextAndCollections() async throws {
     let store = smallStore()
     var dish = recipe(0, "  Lemon Tart  ")
     dish.collections = [" Baking", "Baking ", ""]
-    let added = try store.add(dish)
+    let added = try await store.add(dish)
     #expect(added.title == "Lemon Tart")
     #expect(added.collections == ["Baking"])
     #expect(store.collections == ["Baking", "Quick", "Soups"])
   }
 
-  @Test func addKeepsAKnownImageAndReplacesAnUnknownOne() throws {
+  @Test func addKeepsAKnownImageAndReplacesAnUnknownOne() async throws {
     let store = DataStore()
     let known = try #require(SampleRecipes.recipes().first?.imageName)
     var dish = Recipe(title: "Known", imageName: known)
-    #expect(try store.add(dish).imageName == known)
+    #expect(try await store.add(dish).imageName == known)
     dish.imageName = "no-such-picture"
-    #expect(try store.add(dish).imageName == RecipeImages.placeholderName)
+    #expect(try await store.add(dish).imageName == RecipeImages.placeholderName)
     dish.imageName = "../../etc/passwd"
-    #expect(try store.add(dish).imageName == RecipeImages.placeholderName)
+    #expect(try await store.add(dish).imageName == RecipeImages.placeholderName)
   }
 
   // MARK: Update
 
-  @Test func updateReplacesInPlaceAndPostsTheId() throws {
+  @Test func updateReplacesInPlaceAndPostsTheId() async throws {
     let store = smallStore()
     var received: [Recipe.ID] = []
     let subscription = NotificationCenter.default
@@ -123,57 +128,59 @@ struct DataStoreTests {
 
     var changed = try #require(store.recipe(with: 3))
     changed.title = "c, but better"
-    let values = try published(store) { () throws in #expect(try store.update(changed) == changed) }
+    let values = try await published(store) { () async throws in
+      #expect(try await store.update(changed) == changed)
+    }
 
     #expect(received == [3])
     #expect(values == [[1, 2, 3, 4, 5]])
     #expect(titles(store) == ["a", "b", "c, but better", "d", "e"])
   }
 
-  @Test func updateOfAnUnknownIdReturnsNilAndPostsNothing() throws {
+  @Test func updateOfAnUnknownIdReturnsNilAndPostsNothing() async throws {
     let store = smallStore()
     var posted = 0
     let subscription = NotificationCenter.default
       .publisher(for: .recipeDidChange, object: store)
       .sink { _ in posted += 1 }
     defer { subscription.cancel() }
-    let values = try published(store) { () throws in
-      #expect(try store.update(recipe(99, "ghost")) == nil)
+    let values = try await published(store) { () async throws in
+      #expect(try await store.update(recipe(99, "ghost")) == nil)
     }
     #expect(posted == 0)
     #expect(values.isEmpty)
   }
 
-  @Test func updateRefusesABlankTitle() throws {
+  @Test func updateRefusesABlankTitle() async throws {
     let store = smallStore()
     var changed = try #require(store.recipe(with: 2))
     changed.title = "   "
-    #expect(try store.update(changed) == nil)
+    #expect(try await store.update(changed) == nil)
     #expect(store.recipe(with: 2)?.title == "b")
   }
 
-  @Test func toggleFavoriteGoesThroughUpdate() throws {
+  @Test func toggleFavoriteGoesThroughUpdate() async throws {
     let store = smallStore()
     var received: [Recipe.ID] = []
     let subscription = NotificationCenter.default
       .publisher(for: .recipeDidChange, object: store)
       .sink { received.append($0.userInfo?[NotificationKeys.recipeId] as? Int ?? -1) }
     defer { subscription.cancel() }
-    #expect(try store.toggleFavorite(id: 1)?.isFavorite == true)
-    #expect(try store.toggleFavorite(id: 2)?.isFavorite == false)
-    #expect(try store.toggleFavorite(id: 42) == nil)
+    #expect(try await store.toggleFavorite(id: 1)?.isFavorite == true)
+    #expect(try await store.toggleFavorite(id: 2)?.isFavorite == false)
+    #expect(try await store.toggleFavorite(id: 42) == nil)
     #expect(received == [1, 2])
     #expect(store.recipes(in: .favorites) == [1, 4])
   }
 
   // MARK: Delete
 
-  @Test func deleteRemovesByIdOrRecipe() throws {
+  @Test func deleteRemovesByIdOrRecipe() async throws {
     let store = smallStore()
-    let values = try published(store) { () throws in
-      #expect(try store.delete(id: 2)?.title == "b")
-      #expect(try store.delete(recipe(4))?.title == "d")
-      #expect(try store.delete(id: 2) == nil)
+    let values = try await published(store) { () async throws in
+      #expect(try await store.delete(id: 2)?.title == "b")
+      #expect(try await store.delete(recipe(4))?.title == "d")
+      #expect(try await store.delete(id: 2) == nil)
     }
     #expect(values == [[1, 3, 4, 5], [1, 3, 5]])
     #expect(store.recipe(with: 2) == nil)
@@ -183,57 +190,59 @@ struct DataStoreTests {
 
   // MARK: Reorder
 
-  @Test func reorderOfTheWholeList() throws {
+  @Test func reorderOfTheWholeList() async throws {
     let store = smallStore()
-    let values = try published(store) { () throws in #expect(try store.reorder([5, 3, 1, 2, 4])) }
+    let values = try await published(store) { () async throws in
+      #expect(try await store.reorder([5, 3, 1, 2, 4]))
+    }
     #expect(values == [[5, 3, 1, 2, 4]])
     #expect(titles(store) == ["e", "c", "a", "b", "d"])
     #expect(store.recipe(with: 1)?.title == "a")
   }
 
-  @Test func reorderOfASubsetKeepsEveryOtherRecipeWhereItWas() throws {
+  @Test func reorderOfASubsetKeepsEveryOtherRecipeWhereItWas() async throws {
     let store = smallStore()
     #expect(store.recipes(in: .favorites) == [2, 4])
-    #expect(try store.reorder([4, 2]))
+    #expect(try await store.reorder([4, 2]))
     #expect(titles(store) == ["a", "d", "c", "b", "e"])
 
     // A three-item subset rotated: a, c, e sit at 0, 2, 4 and trade those places.
     let other = smallStore()
-    #expect(try other.reorder([5, 1, 3]))
+    #expect(try await other.reorder([5, 1, 3]))
     #expect(titles(other) == ["e", "b", "a", "d", "c"])
   }
 
-  @Test func reorderIgnoresUnknownAndRepeatedIds() throws {
+  @Test func reorderIgnoresUnknownAndRepeatedIds() async throws {
     let store = smallStore()
-    #expect(try store.reorder([99, 4, 2, 4, 77]))
+    #expect(try await store.reorder([99, 4, 2, 4, 77]))
     #expect(titles(store) == ["a", "d", "c", "b", "e"])
   }
 
-  @Test func reorderThatChangesNothingPublishesNothing() throws {
+  @Test func reorderThatChangesNothingPublishesNothing() async throws {
     let store = smallStore()
-    let values = try published(store) { () throws in
-      #expect(try store.reorder([2, 4]) == false)
-      #expect(try store.reorder([1, 2, 3, 4, 5]) == false)
-      #expect(try store.reorder([]) == false)
-      #expect(try store.reorder([42]) == false)
+    let values = try await published(store) { () async throws in
+      #expect(try await store.reorder([2, 4]) == false)
+      #expect(try await store.reorder([1, 2, 3, 4, 5]) == false)
+      #expect(try await store.reorder([]) == false)
+      #expect(try await store.reorder([42]) == false)
     }
     #expect(values.isEmpty)
   }
 
-  @Test func moveWithinAFilter() throws {
+  @Test func moveWithinAFilter() async throws {
     let store = smallStore()
-    #expect(try store.move(3, to: 0, in: .collection("Soups")))
+    #expect(try await store.move(3, to: 0, in: .collection("Soups")))
     #expect(titles(store) == ["c", "b", "a", "d", "e"])
-    #expect(try store.move(5, to: 1))
+    #expect(try await store.move(5, to: 1))
     #expect(titles(store) == ["c", "e", "b", "a", "d"])
-    #expect(try store.move(5, to: 9) == false, "position outside the list")
-    #expect(try store.move(5, to: 0, in: .favorites) == false, "e is not a favorite")
-    #expect(try store.move(5, to: 1) == false, "already there")
+    #expect(try await store.move(5, to: 9) == false, "position outside the list")
+    #expect(try await store.move(5, to: 0, in: .favorites) == false, "e is not a favorite")
+    #expect(try await store.move(5, to: 1) == false, "already there")
   }
 
   // MARK: Collections and filters
 
-  @Test func collectionsAreSortedUniqueAndNonEmpty() {
+  @Test func collectionsAreSortedUniqueAndNonEmpty() async {
     let store = DataStore(recipes: [
       recipe(1, collections: ["soups", " Baking", ""]),
       recipe(2, collections: ["Apples", "Baking "]),
@@ -242,31 +251,31 @@ struct DataStoreTests {
     #expect(store.collections == ["Apples", "Baking", "soups"])
   }
 
-  @Test func collectionsFollowTheRecipes() throws {
+  @Test func collectionsFollowTheRecipes() async throws {
     let store = smallStore()
     var sent: [[String]] = []
     let subscription = store.$collections.dropFirst().sink { sent.append($0) }
     defer { subscription.cancel() }
 
-    let picnic = try store.add(recipe(0, "Sandwich", collections: ["Picnics"]))
+    let picnic = try await store.add(recipe(0, "Sandwich", collections: ["Picnics"]))
     #expect(store.collections == ["Picnics", "Quick", "Soups"])
 
     var c = try #require(store.recipe(with: 3))
     c.collections = ["Soups"]
-    try store.update(c)
+    try await store.update(c)
     #expect(store.collections == ["Picnics", "Soups"], "Quick lost its only recipe")
 
-    try store.delete(picnic)
+    try await store.delete(picnic)
     #expect(store.collections == ["Soups"])
 
-    try store.toggleFavorite(id: 1)
+    try await store.toggleFavorite(id: 1)
     #expect(sent == [["Picnics", "Quick", "Soups"], ["Picnics", "Soups"], ["Soups"]])
     #expect(store.recipes(in: .collection("Quick")).isEmpty)
   }
 
-  @Test func filtersKeepTheUsersOrder() throws {
+  @Test func filtersKeepTheUsersOrder() async throws {
     let store = smallStore()
-    try store.reorder([5, 4, 3, 2, 1])
+    try await store.reorder([5, 4, 3, 2, 1])
     #expect(store.recipes(in: .all) == [5, 4, 3, 2, 1])
     #expect(store.recipes(in: .favorites) == [4, 2])
     #expect(store.recipes(in: .collection("Soups")) == [3, 1])
@@ -274,7 +283,7 @@ struct DataStoreTests {
     #expect(store.recipes(in: .collection("Nope")).isEmpty)
   }
 
-  @Test func recentsAreTheNewestTenNewestFirst() {
+  @Test func recentsAreTheNewestTenNewestFirst() async {
     // Recipe n was added n days ago; 12 has no date. The user's order is 12, 11, …, 1.
     let recipes = (1...11).map { recipe($0, daysAgo: Double($0)) } + [recipe(12)]
     let store = DataStore(recipes: recipes.reversed())
@@ -285,30 +294,32 @@ struct DataStoreTests {
     #expect(store.recentRecipes(limit: 0).isEmpty)
   }
 
-  @Test func recentsBreakTiesByLaterId() throws {
+  @Test func recentsBreakTiesByLaterId() async throws {
     let store = DataStore(recipes: (1...12).map { recipe($0, daysAgo: 1) })
     #expect(store.recentRecipes().map(\.id) == Array((3...12).reversed()))
     // Added in the same second as each other, new recipes are still the newest.
-    let added = try (0..<3).map { _ in try store.add(Recipe(title: "New")).id }
+    var added: [Recipe.ID] = []
+    for _ in 0..<3 { added.append(try await store.add(Recipe(title: "New")).id) }
     #expect(Set(store.recipes(in: .recents)).isSuperset(of: added))
   }
 
   /// "Breakfast" and "breakfast " are one collection, spelled as it was first spelled; a
   /// recipe added with another spelling joins it.
-  @Test func collectionNamesCompareWithoutRegardToCase() throws {
+  @Test func collectionNamesCompareWithoutRegardToCase() async throws {
     let store = DataStore(recipes: [
       recipe(1, collections: ["Breakfast"]), recipe(2, collections: ["breakfast ", "Quick"]),
     ])
     #expect(store.collections == ["Breakfast", "Quick"])
     #expect(store.recipes(in: .collection("BREAKFAST")) == [1, 2])
-    let added = try store.add(recipe(0, "Porridge", collections: ["BREAKFAST", "quick", "Oats"]))
+    let added = try await store.add(
+      recipe(0, "Porridge", collections: ["BREAKFAST", "quick", "Oats"]))
     #expect(added.collections == ["Breakfast", "Quick", "Oats"])
     #expect(store.collections == ["Breakfast", "Oats", "Quick"])
     #expect(
       try recipe(3, collections: ["Soup", "soup", " SOUP"]).validated().collections == ["Soup"])
   }
 
-  @Test func filterHelperMatchesTheStore() {
+  @Test func filterHelperMatchesTheStore() async {
     let store = smallStore()
     for filter in [RecipeFilter.all, .favorites, .recents, .collection("Soups")] {
       #expect(filter.recipeIDs(in: store.allRecipes) == store.recipes(in: filter))
@@ -317,31 +328,30 @@ struct DataStoreTests {
 
   // MARK: Publishing
 
-  @Test func allRecipesPublishesOnEveryChange() throws {
+  @Test func allRecipesPublishesOnEveryChange() async throws {
     let store = smallStore()
-    let values = try published(store) { () throws in
-      _ = try? store.add(recipe(0, "f"))
-      try store.toggleFavorite(id: 1)
-      try store.reorder([6, 1])
-      try store.delete(id: 2)
+    let values = try await published(store) { () async throws in
+      _ = try? await store.add(recipe(0, "f"))
+      try await store.toggleFavorite(id: 1)
+      try await store.reorder([6, 1])
+      try await store.delete(id: 2)
     }
     #expect(
       values == [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], [6, 2, 3, 4, 5, 1], [6, 3, 4, 5, 1]])
   }
 
-  @Test func collectionsAreCurrentWhenAllRecipesPublishes() throws {
+  @Test func collectionsAreCurrentWhenAllRecipesPublishes() async throws {
     let store = smallStore()
     var seen: [[String]] = []
     let subscription = store.$allRecipes.dropFirst().sink { _ in seen.append(store.collections) }
     defer { subscription.cancel() }
-    try store.add(recipe(0, collections: ["New"]))
+    try await store.add(recipe(0, collections: ["New"]))
     #expect(seen == [["New", "Quick", "Soups"]])
   }
 
-  @Test func inMemoryStoreNeverSaves() {
+  @Test func inMemoryStoreNeverSaves() async {
     let store = smallStore()
     #expect(store.fileURL == nil)
-    #expect(store.save() == nil)
     #expect(store.saveError == nil)
   }
 }

@@ -43,8 +43,8 @@ struct PersistenceTests {
 
   // MARK: First run and round trips
 
-  @Test func firstRunCreatesTheDirectoryAndSeedsTheSamples() throws {
-    try withTemporaryDirectory { root in
+  @Test func firstRunCreatesTheDirectoryAndSeedsTheSamples() async throws {
+    try await withTemporaryDirectory { root in
       let directory = root.appendingPathComponent("nested/data")
       let seeded: [Recipe]
       do {
@@ -63,16 +63,16 @@ struct PersistenceTests {
     }
   }
 
-  @Test func changesSurviveAReload() throws {
-    try withTemporaryDirectory { directory in
+  @Test func changesSurviveAReload() async throws {
+    try await withTemporaryDirectory { directory in
       var before: (recipes: [Recipe], collections: [String], recents: [Recipe.ID])
       do {
         let store = try DataStore(directory: directory)
-        let added = try store.add(
+        let added = try await store.add(
           Recipe(title: "Plum Galette", prepTime: 1200, cookTime: 2400, collections: ["Pies"]))
-        #expect(try store.reorder([added.id] + store.recipes(in: .all).dropLast()))
-        try store.toggleFavorite(id: 2)
-        try store.delete(id: 3)
+        #expect(try await store.reorder([added.id] + store.recipes(in: .all).dropLast()))
+        try await store.toggleFavorite(id: 2)
+        try await store.delete(id: 3)
         #expect(store.saveError == nil)
         before = (store.allRecipes, store.collections, store.recipes(in: .recents))
       }
@@ -87,23 +87,23 @@ struct PersistenceTests {
     }
   }
 
-  @Test func idsOfDeletedRecipesAreNotReusedAfterAReload() throws {
-    try withTemporaryDirectory { directory in
+  @Test func idsOfDeletedRecipesAreNotReusedAfterAReload() async throws {
+    try await withTemporaryDirectory { directory in
       let last: Recipe
       do {
         let store = try DataStore(directory: directory)
-        last = try store.add(Recipe(title: "Short-lived"))
-        try store.delete(last)
+        last = try await store.add(Recipe(title: "Short-lived"))
+        try await store.delete(last)
       }
       let reopened = try DataStore(directory: directory)
-      #expect(try reopened.add(Recipe(title: "Next")).id == last.id + 1)
+      #expect(try await reopened.add(Recipe(title: "Next")).id == last.id + 1)
     }
   }
 
-  @Test func theFileIsVersionedPrettyAndOrdered() throws {
-    try withTemporaryDirectory { directory in
+  @Test func theFileIsVersionedPrettyAndOrdered() async throws {
+    try await withTemporaryDirectory { directory in
       let store = try DataStore(directory: directory)
-      try store.reorder([5, 1])
+      try await store.reorder([5, 1])
       let text = try String(contentsOf: fileURL(in: directory), encoding: .utf8)
       #expect(text.hasPrefix("{\n  \"nextId\" : \(SampleRecipes.recipes().count + 1),"))
       #expect(text.contains("\"version\" : 1"))
@@ -114,8 +114,8 @@ struct PersistenceTests {
 
   // MARK: Atomic saves
 
-  @Test func savesLeaveNoTemporaryFilesAndReplaceTheFile() throws {
-    try withTemporaryDirectory { root in
+  @Test func savesLeaveNoTemporaryFilesAndReplaceTheFile() async throws {
+    try await withTemporaryDirectory { root in
       let directory = root.appendingPathComponent("data")
       let store = try DataStore(directory: directory)
       let url = fileURL(in: directory)
@@ -127,9 +127,9 @@ struct PersistenceTests {
       let seededBytes = try Data(contentsOf: url)
 
       for index in 0..<5 {
-        try store.add(Recipe(title: "Extra \(index)"))
+        try await store.add(Recipe(title: "Extra \(index)"))
       }
-      try store.reorder(store.recipes(in: .all).reversed())
+      try await store.reorder(store.recipes(in: .all).reversed())
 
       #expect(try contents(of: directory) == ["recipes.json"])
       #expect(try Data(contentsOf: original) == seededBytes)
@@ -140,8 +140,8 @@ struct PersistenceTests {
 
   /// Durable first: a change that can't be saved is not made, in memory either, and
   /// nothing is published; the next change that can be saved goes through.
-  @Test func aFailedSaveChangesNothingAndIsReported() throws {
-    try withTemporaryDirectory { root in
+  @Test func aFailedSaveChangesNothingAndIsReported() async throws {
+    try await withTemporaryDirectory { root in
       let directory = root.appendingPathComponent("data")
       let store = try DataStore(directory: directory)
       let before = store.allRecipes
@@ -153,7 +153,7 @@ struct PersistenceTests {
       try FileManager.default.removeItem(at: directory)
 
       do {
-        try store.add(Recipe(title: "Unsaved"))
+        try await store.add(Recipe(title: "Unsaved"))
         Issue.record("a change that could not be saved was accepted")
       } catch let error as RecipeStoreError {
         #expect(error.reason == .cannotSave)
@@ -162,15 +162,15 @@ struct PersistenceTests {
         #expect(store.saveError == error)
         #expect(logged == [error.description])
       }
-      #expect(throws: RecipeStoreError.self) { try store.toggleFavorite(id: 2) }
-      #expect(throws: RecipeStoreError.self) { try store.delete(id: 3) }
-      #expect(throws: RecipeStoreError.self) { try store.reorder([5, 4, 3, 2, 1]) }
+      await #expect(throws: RecipeStoreError.self) { try await store.toggleFavorite(id: 2) }
+      await #expect(throws: RecipeStoreError.self) { try await store.delete(id: 3) }
+      await #expect(throws: RecipeStoreError.self) { try await store.reorder([5, 4, 3, 2, 1]) }
       #expect(store.allRecipes == before)
       #expect(published == 0)
 
       // The refused add did not use up an id.
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let added = try store.add(Recipe(title: "Saved"))
+      let added = try await store.add(Recipe(title: "Saved"))
       #expect(added.id == before.count + 1)
       #expect(store.saveError == nil)
       #expect(try RecipeFile.read(from: fileURL(in: directory))?.recipes == store.allRecipes)
@@ -178,8 +178,8 @@ struct PersistenceTests {
   }
 
   /// A subscriber that hears of a change finds it on disk already.
-  @Test func changesArePublishedOnlyOnceTheyAreOnDisk() throws {
-    try withTemporaryDirectory { directory in
+  @Test func changesArePublishedOnlyOnceTheyAreOnDisk() async throws {
+    try await withTemporaryDirectory { directory in
       let store = try DataStore(directory: directory)
       let url = fileURL(in: directory)
       var seenOnDisk: [Bool] = []
@@ -188,19 +188,19 @@ struct PersistenceTests {
         seenOnDisk.append(file?.recipes.map(\.id) == recipes.map(\.id))
       }
       defer { subscription.cancel() }
-      let added = try store.add(Recipe(title: "Quince Jam"))
-      try store.delete(id: 1)
-      try store.reorder(store.recipes(in: .all).reversed())
-      try store.restore(try #require(SampleRecipes.recipes().first), at: 0)
-      #expect(try store.delete(id: added.id) != nil)
+      let added = try await store.add(Recipe(title: "Quince Jam"))
+      try await store.delete(id: 1)
+      try await store.reorder(store.recipes(in: .all).reversed())
+      try await store.restore(try #require(SampleRecipes.recipes().first), at: 0)
+      #expect(try await store.delete(id: added.id) != nil)
       #expect(seenOnDisk == [true, true, true, true, true])
     }
   }
 
   // MARK: The directory lock
 
-  @Test func aSecondStoreOnTheSameDirectoryIsRefusedNamingTheHolder() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aSecondStoreOnTheSameDirectoryIsRefusedNamingTheHolder() async throws {
+    try await withTemporaryDirectory { directory in
       let first = try DataStore(directory: directory)
       let bytes = try Data(contentsOf: fileURL(in: directory))
       do throws(RecipeStoreError) {
@@ -226,8 +226,8 @@ struct PersistenceTests {
   /// Regression (CI, under load): a forked child holds a copy of the lock's descriptor
   /// until it execs, so a store reopened at that instant met a lock about to go away and
   /// said the directory was in use. A brief hold by someone else is now waited out.
-  @Test func aLockHeldForAnInstantIsWaitedFor() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aLockHeldForAnInstantIsWaitedFor() async throws {
+    try await withTemporaryDirectory { directory in
       let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
       try #require(descriptor >= 0)
       try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
@@ -240,8 +240,8 @@ struct PersistenceTests {
     }
   }
 
-  @Test func theLockGoesWithTheStore() throws {
-    try withTemporaryDirectory { directory in
+  @Test func theLockGoesWithTheStore() async throws {
+    try await withTemporaryDirectory { directory in
       weak var released: DataStore?
       do {
         let store = try DataStore(directory: directory)
@@ -254,8 +254,8 @@ struct PersistenceTests {
 
   /// Temporary files of writes a crash interrupted are removed when the store opens; the
   /// recipes file and other files are left alone.
-  @Test func staleTemporaryFilesAreRemovedAtOpen() throws {
-    try withTemporaryDirectory { directory in
+  @Test func staleTemporaryFilesAreRemovedAtOpen() async throws {
+    try await withTemporaryDirectory { directory in
       try RecipeFile(recipes: [recipe(1)]).write(to: fileURL(in: directory))
       for index in 0..<3 {
         try Data("partial".utf8).write(
@@ -282,8 +282,8 @@ struct PersistenceTests {
     ("cookTime", "recipes[1] (id 2, \"Recipe 2\"): cookTime -5 is out of range"),
     ("nextId", "nextId 9223372036854775807 is out of range"),
   ])
-  func valuesOutOfRangeAreRefusedNamingRecipeAndField(field: String, detail: String) throws {
-    try withTemporaryDirectory { directory in
+  func valuesOutOfRangeAreRefusedNamingRecipeAndField(field: String, detail: String) async throws {
+    try await withTemporaryDirectory { directory in
       var file = RecipeFile(recipes: [recipe(1), recipe(2)])
       switch field {
       case "id": file.recipes[1].id = Int.max
@@ -301,26 +301,26 @@ struct PersistenceTests {
   /// A file of an earlier build, with a time over today's one-week limit and a title over
   /// today's length limit, still loads, and its recipes can still be favorited; an edit
   /// must bring them within the limits.
-  @Test func recipesOfEarlierBuildsOutsideTodaysLimitsStillLoad() throws {
-    try withTemporaryDirectory { directory in
+  @Test func recipesOfEarlierBuildsOutsideTodaysLimitsStillLoad() async throws {
+    try await withTemporaryDirectory { directory in
       var long = recipe(1, String(repeating: "Sourdough ", count: 30))
       long.prepTime = 14 * 24 * 3600
       try RecipeFile(recipes: [long, recipe(2)]).write(to: fileURL(in: directory))
       let store = try DataStore(directory: directory)
       #expect(store.recipe(with: 1)?.prepTime == 14 * 24 * 3600)
-      #expect(try store.toggleFavorite(id: 1)?.isFavorite == true)
+      #expect(try await store.toggleFavorite(id: 1)?.isFavorite == true)
       #expect(try RecipeFile.read(from: fileURL(in: directory))?.recipes[0].isFavorite == true)
       #expect(throws: RecipeValidationError.timeTooLong(field: "prepTime")) {
         try long.validated()
       }
-      #expect(try store.update(long) == nil, "an edit must meet today's limits")
+      #expect(try await store.update(long) == nil, "an edit must meet today's limits")
     }
   }
 
   /// Regression (found by fuzz-recipe-file): a date with a fraction of a second loaded
   /// with the fraction, but saves keep whole seconds, so a file did not survive its own
   /// save. Fractions are dropped when the file is read.
-  @Test func aFractionalAddedOnLoadsToTheSecondAndSurvivesASave() throws {
+  @Test func aFractionalAddedOnLoadsToTheSecondAndSurvivesASave() async throws {
     let text = #"""
       {"nextId":2,"recipes":[{"addedOn":"2025-03-01T18:30:00.5Z","collections":[],"cookTime":0,
       "directions":"","id":1,"imageName":"","ingredients":"","isFavorite":false,"prepTime":0,
@@ -331,15 +331,15 @@ struct PersistenceTests {
     #expect(try RecipeFile.decode(file.encoded(), path: "x") == file)
   }
 
-  @Test func theLastIdCanBeIssuedAndThenAddsAreRefused() throws {
-    try withTemporaryDirectory { directory in
+  @Test func theLastIdCanBeIssuedAndThenAddsAreRefused() async throws {
+    try await withTemporaryDirectory { directory in
       var file = RecipeFile(recipes: [recipe(1)])
       file.nextId = Recipe.maximumID
       try file.write(to: fileURL(in: directory))
       let store = try DataStore(directory: directory)
-      #expect(try store.add(Recipe(title: "Last")).id == Recipe.maximumID)
+      #expect(try await store.add(Recipe(title: "Last")).id == Recipe.maximumID)
       do {
-        try store.add(Recipe(title: "One too many"))
+        try await store.add(Recipe(title: "One too many"))
         Issue.record("an id past the maximum was issued")
       } catch let error as RecipeStoreError {
         #expect(error.reason == .idsExhausted)
@@ -350,8 +350,8 @@ struct PersistenceTests {
 
   // MARK: Files that are refused
 
-  @Test func aCorruptFileIsRefusedAndKept() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aCorruptFileIsRefusedAndKept() async throws {
+    try await withTemporaryDirectory { directory in
       try Data("{ \"version\": 1, \"recipes\": [ {".utf8).write(to: fileURL(in: directory))
       let error = try expectRefusal(of: directory) { $0 == .corrupt }
       #expect(error?.description.contains("is corrupt") == true)
@@ -359,16 +359,16 @@ struct PersistenceTests {
     }
   }
 
-  @Test func anEmptyFileIsRefusedAndKept() throws {
-    try withTemporaryDirectory { directory in
+  @Test func anEmptyFileIsRefusedAndKept() async throws {
+    try await withTemporaryDirectory { directory in
       try Data().write(to: fileURL(in: directory))
       let error = try expectRefusal(of: directory) { $0 == .corrupt }
       #expect(error?.detail == "the file is empty")
     }
   }
 
-  @Test func aMissingFieldIsNamed() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aMissingFieldIsNamed() async throws {
+    try await withTemporaryDirectory { directory in
       let file = RecipeFile(recipes: [recipe(1), recipe(2)])
       var object = try #require(
         try JSONSerialization.jsonObject(with: file.encoded()) as? [String: Any])
@@ -381,8 +381,8 @@ struct PersistenceTests {
     }
   }
 
-  @Test func repeatedIdsAreRefused() throws {
-    try withTemporaryDirectory { directory in
+  @Test func repeatedIdsAreRefused() async throws {
+    try await withTemporaryDirectory { directory in
       let text = String(
         decoding: RecipeFile(recipes: [recipe(1), recipe(2)]).encoded(), as: UTF8.self
       )
@@ -393,8 +393,8 @@ struct PersistenceTests {
     }
   }
 
-  @Test func aNewerFormatIsRefused() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aNewerFormatIsRefused() async throws {
+    try await withTemporaryDirectory { directory in
       try Data(#"{"version": 2, "recipes": "a shape this build can't know"}"#.utf8)
         .write(to: fileURL(in: directory))
       let error = try expectRefusal(of: directory) { $0 == .unsupportedVersion(2) }
@@ -402,8 +402,8 @@ struct PersistenceTests {
     }
   }
 
-  @Test func aDirectoryInPlaceOfTheFileIsRefused() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aDirectoryInPlaceOfTheFileIsRefused() async throws {
+    try await withTemporaryDirectory { directory in
       try FileManager.default.createDirectory(
         at: fileURL(in: directory), withIntermediateDirectories: false)
       let error = try expectRefusal(of: directory) { $0 == .unreadable }
@@ -416,8 +416,8 @@ struct PersistenceTests {
     }
   }
 
-  @Test func aDanglingLinkIsRefusedRatherThanSeededOver() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aDanglingLinkIsRefusedRatherThanSeededOver() async throws {
+    try await withTemporaryDirectory { directory in
       let target = directory.appendingPathComponent("elsewhere/recipes.json").path
       try FileManager.default.createSymbolicLink(
         atPath: fileURL(in: directory).path, withDestinationPath: target)
@@ -431,8 +431,8 @@ struct PersistenceTests {
 
   // Root reads files whatever their mode, so this needs an ordinary user.
   @Test(.enabled(if: getuid() != 0, "root ignores file permissions"))
-  func aFileWithoutReadPermissionIsRefused() throws {
-    try withTemporaryDirectory { directory in
+  func aFileWithoutReadPermissionIsRefused() async throws {
+    try await withTemporaryDirectory { directory in
       let url = fileURL(in: directory)
       try RecipeFile(recipes: [recipe(1)]).encoded().write(to: url)
       try FileManager.default.setAttributes([.posixPermissions: 0o200], ofItemAtPath: url.path)
@@ -444,8 +444,8 @@ struct PersistenceTests {
     }
   }
 
-  @Test func aDataDirectoryThatIsAFileIsRefused() throws {
-    try withTemporaryDirectory { root in
+  @Test func aDataDirectoryThatIsAFileIsRefused() async throws {
+    try await withTemporaryDirectory { root in
       let notADirectory = root.appendingPathComponent("data")
       try Data("hello".utf8).write(to: notADirectory)
       do throws(RecipeStoreError) {

@@ -2,12 +2,14 @@ import Foundation
 import RecipeKit
 
 /// A fresh directory under the system's temporary directory, removed after `body`.
-func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+func withTemporaryDirectory<T>(
+  isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
+) async throws -> T {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("RecipeKitTests-\(UUID().uuidString)", isDirectory: true)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
-  return try body(directory)
+  return try await body(directory)
 }
 
 /// The names in `directory`, sorted, including hidden ones.

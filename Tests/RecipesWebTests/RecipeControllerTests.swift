@@ -29,7 +29,7 @@ extension RecordingListView {
 @MainActor
 @Suite("Recipe list controller")
 struct RecipeListControllerTests {
-  @Test func firstLoadUsesReloadDataAndShowsSubtitleCells() {
+  @Test func firstLoadUsesReloadDataAndShowsSubtitleCells() async {
     let view = RecordingListView()
     _ = RecipeListController(listView: view, dataStore: smallStore())
     #expect(view.calls == [.reloadData])
@@ -42,32 +42,32 @@ struct RecipeListControllerTests {
         == "Pancakes · Prep 5 min · Cook 10 min [symbol:heart.fill, delete, reorder]")
   }
 
-  @Test func storeChangesArriveAsAnimatedBatches() throws {
+  @Test func storeChangesArriveAsAnimatedBatches() async throws {
     let view = RecordingListView()
     let store = smallStore()
     let controller = RecipeListController(listView: view, dataStore: store)
     _ = controller
-    try store.add(Recipe(title: "Scones", collections: ["Baking"]))
+    try await store.add(Recipe(title: "Scones", collections: ["Baking"]))
     #expect(view.batches.last == BatchUpdate(insertedItems: [path(0, 3)]))
-    try store.delete(id: 1)
+    try await store.delete(id: 1)
     #expect(view.batches.last == BatchUpdate(deletedItems: [path(0, 0)]))
     #expect(view.rows == ["Pancakes", "Lentil Stew", "Scones"])
     #expect(view.rejectedBatches.isEmpty)
   }
 
-  @Test func favoritingReconfiguresTheSameCell() throws {
+  @Test func favoritingReconfiguresTheSameCell() async throws {
     let view = RecordingListView()
     let store = smallStore()
     let controller = RecipeListController(listView: view, dataStore: store)
     _ = controller
     let cell = view.cell(at: path(0, 0))!
-    _ = try store.toggleFavorite(id: 1)
+    _ = try await store.toggleFavorite(id: 1)
     #expect(view.cell(at: path(0, 0)) === cell)
     #expect(view.batches.last == BatchUpdate(reconfiguredItems: [path(0, 0)]))
     #expect(view.renderedRows[0].contains("symbol:heart.fill"))
   }
 
-  @Test func filtersAndSelection() {
+  @Test func filtersAndSelection() async {
     let view = RecordingListView()
     let store = smallStore()
     let controller = RecipeListController(listView: view, dataStore: store)
@@ -85,19 +85,19 @@ struct RecipeListControllerTests {
     #expect(selected == [2, nil])
   }
 
-  @Test func reorderingPersistsThroughTheTransaction() {
+  @Test func reorderingPersistsThroughTheTransaction() async {
     let view = RecordingListView()
     let store = smallStore()
     let controller = RecipeListController(listView: view, dataStore: store)
-    _ = controller
     #expect(view.moveItem(from: path(0, 2), to: path(0, 0)))
+    await controller.waitUntilIdle()
     #expect(store.allRecipes.map(\.id) == [3, 1, 2])
     #expect(view.rows == ["Lentil Stew", "Tomato Soup", "Pancakes"])
     // The data source already matched: the store's change sends nothing more.
     #expect(view.batches.isEmpty)
   }
 
-  @Test func swipeAndAccessoryChangesReportTheirOutcomeAfterTheSave() {
+  @Test func swipeAndAccessoryChangesReportTheirOutcomeAfterTheSave() async {
     let view = RecordingListView()
     let store = smallStore()
     let controller = RecipeListController(listView: view, dataStore: store)
@@ -109,11 +109,22 @@ struct RecipeListControllerTests {
       if case .deleted(let recipe, _) = outcome { #expect(store.recipe(with: recipe.id) == nil) }
       outcomes.append(outcome)
     }
-    #expect(view.performSwipeAction(titled: "Delete", at: path(0, 0), edge: .trailing) == true)
+    // A swipe action completes once its change is saved, which is after the swipe.
+    var completions: [Bool] = []
+    func swipe(_ title: String) async {
+      let actions = view.swipeActions(at: path(0, 0), edge: .trailing)?.actions ?? []
+      let before = completions.count
+      actions.first { $0.title == title }?.perform { completions.append($0) }
+      #expect(completions.count == before, "completed before the save")
+      await controller.waitUntilIdle()
+    }
+    await swipe("Delete")
     view.activateAccessory(.delete, at: path(0, 0))
+    await controller.waitUntilIdle()
     #expect(view.rows == ["Lentil Stew"])
-    #expect(view.performSwipeAction(titled: "Favorite", at: path(0, 0), edge: .trailing) == true)
+    await swipe("Favorite")
     #expect(store.recipe(with: 3)?.isFavorite == true)
+    #expect(completions == [true, true])
     let titles = outcomes.map { outcome -> String in
       switch outcome {
       case .deleted(let recipe, let index): "deleted \(recipe.title) at \(index)"
@@ -130,7 +141,7 @@ struct RecipeListControllerTests {
 @MainActor
 @Suite("Sidebar controller")
 struct SidebarControllerTests {
-  @Test func standardItemsAndAnExpandedCollectionsGroup() {
+  @Test func standardItemsAndAnExpandedCollectionsGroup() async {
     let view = RecordingListView()
     let sidebar = SidebarController(listView: view, dataStore: smallStore())
     view.delegate = sidebar
@@ -143,7 +154,7 @@ struct SidebarControllerTests {
     #expect(view.rows.count == 6)
   }
 
-  @Test func selectingARowFilters() {
+  @Test func selectingARowFilters() async {
     let view = RecordingListView()
     let sidebar = SidebarController(listView: view, dataStore: smallStore())
     view.delegate = sidebar
@@ -157,15 +168,15 @@ struct SidebarControllerTests {
     #expect(view.rows.count == 4)
   }
 
-  @Test func collectionsComeAndGoWithTheRecipes() throws {
+  @Test func collectionsComeAndGoWithTheRecipes() async throws {
     let view = RecordingListView()
     let store = smallStore()
     let sidebar = SidebarController(listView: view, dataStore: store)
     _ = sidebar
-    try store.add(Recipe(title: "Scones", collections: ["Baking"]))
+    try await store.add(Recipe(title: "Scones", collections: ["Baking"]))
     #expect(view.rows.suffix(3) == ["Baking", "Breakfast", "Soups"])
     #expect(view.batches.last == BatchUpdate(insertedItems: [path(1, 1)]))
-    try store.delete(id: 2)
+    try await store.delete(id: 2)
     #expect(view.rows.suffix(3) == ["Collections", "Baking", "Soups"])
     #expect(view.rejectedBatches.isEmpty)
   }

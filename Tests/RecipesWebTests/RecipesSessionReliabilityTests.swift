@@ -26,11 +26,11 @@ struct RecipesSessionReliabilityTests {
   /// Regression: `toggleFavorite` with id 1e300 trapped in `Int(double)` and took the
   /// server down for every user; so did -1e300 and 9.3e18.
   @Test(arguments: ["1e300", "-1e300", "9.3e18", "1.5", "0", "-1", "\"3\"", "null", "true"])
-  func recipeIdsOutOfRangeAreRefusedByName(id: String) {
+  func recipeIdsOutOfRangeAreRefusedByName(id: String) async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
     for name in ["toggleFavorite", "deleteRecipe"] {
-      fixture.send(#"{"v":1,"type":"app","name":"\#(name)","payload":{"id":\#(id)}}"#)
+      await fixture.send(#"{"v":1,"type":"app","name":"\#(name)","payload":{"id":\#(id)}}"#)
       let failure = fixture.app("requestFailed").last as? [String: Any]
       #expect(failure?["request"] as? String == name)
       #expect(failure?["field"] as? String == "id")
@@ -41,14 +41,14 @@ struct RecipesSessionReliabilityTests {
     #expect(fixture.app("saved").isEmpty && fixture.app("deleted").isEmpty)
   }
 
-  @Test func anIdNoRecipeHasIsRefused() {
+  @Test func anIdNoRecipeHasIsRefused() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":77}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":77}}"#)
     let failure = fixture.app("requestFailed").last as? [String: Any]
     #expect(failure?["message"] as? String == "No recipe has id 77.")
     #expect(failure?["field"] as? String == "id")
-    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":[]}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":[]}"#)
     #expect(fixture.app("requestFailed").count == 2)
   }
 
@@ -58,11 +58,11 @@ struct RecipesSessionReliabilityTests {
     ("cookMinutes", "1.5"), ("prepMinutes", "99999999"), ("cookMinutes", "10081"),
     ("prepMinutes", "\"ten\""),
   ])
-  func timesOutOfRangeAreRefusedNamingTheField(field: String, value: String) {
+  func timesOutOfRangeAreRefusedNamingTheField(field: String, value: String) async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
     for (name, id) in [("addRecipe", ""), ("updateRecipe", #""id":1,"#)] {
-      fixture.send(
+      await fixture.send(
         #"{"v":1,"type":"app","name":"\#(name)","payload":{\#(id)"title":"Big","\#(field)":\#(value)}}"#
       )
       let result = fixture.app("formResult").last as? [String: Any]
@@ -73,10 +73,10 @@ struct RecipesSessionReliabilityTests {
     #expect(store.allRecipes == smallStore().allRecipes)
   }
 
-  @Test func theLongestTimesAreAccepted() {
+  @Test func theLongestTimesAreAccepted() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Slow","prepMinutes":10080,"cookMinutes":10080}}"#
     )
     #expect((fixture.app("formResult").last as? [String: Any])?["ok"] as? Bool == true)
@@ -88,12 +88,12 @@ struct RecipesSessionReliabilityTests {
     ("title", Recipe.maximumTitleLength), ("servings", Recipe.maximumServingsLength),
     ("ingredients", Recipe.maximumTextLength), ("directions", Recipe.maximumTextLength),
   ])
-  func textsOverTheirLimitAreRefusedNamingTheField(field: String, limit: Int) {
+  func textsOverTheirLimitAreRefusedNamingTheField(field: String, limit: Int) async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
     let text = String(repeating: "a", count: limit + 1)
     let title = field == "title" ? "" : #""title":"T","#
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"app","name":"addRecipe","payload":{\#(title)"\#(field)":"\#(text)"}}"#)
     let result = fixture.app("formResult").last as? [String: Any]
     #expect(result?["ok"] as? Bool == false)
@@ -102,11 +102,11 @@ struct RecipesSessionReliabilityTests {
     #expect(store.allRecipes.count == 3)
   }
 
-  @Test func aHugeStringIsRefusedWithoutBeingKept() {
+  @Test func aHugeStringIsRefusedWithoutBeingKept() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
     let text = String(repeating: "b", count: 100_000)
-    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(text)"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(text)"}}"#)
     let result = fixture.app("formResult").last as? [String: Any]
     #expect(result?["ok"] as? Bool == false)
     #expect(result?["field"] as? String == "title")
@@ -115,24 +115,24 @@ struct RecipesSessionReliabilityTests {
 
   // MARK: Replies follow the save
 
-  @Test func savedChangesAreConfirmedAfterTheyAreStored() throws {
+  @Test func savedChangesAreConfirmedAfterTheyAreStored() async throws {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#)
     let saved = fixture.app("saved").last as? [String: Any]
     #expect(saved?["request"] as? String == "toggleFavorite")
     #expect(saved?["id"] as? Int == 1)
     #expect(saved?["isFavorite"] as? Bool == true)
-    fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":2}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":2}}"#)
     #expect((fixture.app("deleted").last as? [String: Any])?["id"] as? Int == 2)
-    fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
     #expect((fixture.app("saved").last as? [String: Any])?["request"] as? String == "undoDelete")
     #expect(store.allRecipes.map(\.id) == [1, 2, 3])
-    fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
     #expect(
       (fixture.app("requestFailed").last as? [String: Any])?["message"] as? String
         == "There is no deletion to undo.")
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"reorder","view":"recipes","seq":\#(fixture.recipesSeq),"from":[0,0],"to":[0,2]}"#
     )
     #expect((fixture.app("saved").last as? [String: Any])?["request"] as? String == "reorder")
@@ -141,17 +141,18 @@ struct RecipesSessionReliabilityTests {
 
   /// Regression: `deleted` reached the page before the store wrote the deletion, and a
   /// read-only data directory answered `ok: true` to changes it never wrote.
-  @Test func aChangeThatCannotBeSavedIsAnsweredWithAnErrorAndNotMade() throws {
+  @Test func aChangeThatCannotBeSavedIsAnsweredWithAnErrorAndNotMade() async throws {
     let failing = try FailingStore()
     let store = failing.store
     let before = store.allRecipes
     let fixture = TabFixture(store: store)
     let batchesBefore = fixture.box.messages.filter { $0["type"] as? String == "batch" }.count
 
-    fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":1}}"#)
-    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":2}}"#)
-    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Lost"}}"#)
-    fixture.send(#"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":3,"title":"Lost"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":1}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":2}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Lost"}}"#)
+    await fixture.send(
+      #"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":3,"title":"Lost"}}"#)
 
     let failures = fixture.app("requestFailed").compactMap { $0 as? [String: Any] }
     #expect(failures.map { $0["request"] as? String } == ["deleteRecipe", "toggleFavorite"])
@@ -171,12 +172,12 @@ struct RecipesSessionReliabilityTests {
   }
 
   /// A drag the store can't save is put back: the list shows the store's order again.
-  @Test func aReorderThatCannotBeSavedIsUndoneOnThePage() throws {
+  @Test func aReorderThatCannotBeSavedIsUndoneOnThePage() async throws {
     let failing = try FailingStore()
     let store = failing.store
     let fixture = TabFixture(store: store)
     let order = store.allRecipes.map(\.id)
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"reorder","view":"recipes","seq":\#(fixture.recipesSeq),"from":[0,0],"to":[0,2]}"#
     )
     let failure = fixture.app("requestFailed").last as? [String: Any]

@@ -28,16 +28,20 @@ final class TabFixture {
       .map { $0["payload"] }
   }
 
-  func send(_ text: String) { session.receive(text) }
+  /// Delivers a message and waits until the tab has answered it.
+  func send(_ text: String) async {
+    session.receive(text)
+    await tab.waitUntilIdle()
+  }
   var recipesSeq: Int { session.listViews["recipes"]!.seq }
 }
 
 @MainActor
 @Suite("Recipes tab")
 struct RecipesSessionTests {
-  @Test func selectingARecipeSendsItsDetail() {
+  @Test func selectingARecipeSendsItsDetail() async {
     let fixture = TabFixture(store: smallStore())
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"select","view":"recipes","seq":\#(fixture.recipesSeq),"indexPath":[0,1]}"#)
     let detail = fixture.app("detail").last as? [String: Any]
     #expect(detail?["title"] as? String == "Pancakes")
@@ -45,15 +49,15 @@ struct RecipesSessionTests {
     #expect(detail?["prepMinutes"] as? Int == 5)
   }
 
-  @Test func addRefusesAnEmptyTitleAndAddsAValidRecipe() {
+  @Test func addRefusesAnEmptyTitleAndAddsAValidRecipe() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"   "}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"   "}}"#)
     let refused = fixture.app("formResult").last as? [String: Any]
     #expect(refused?["ok"] as? Bool == false)
     #expect((refused?["message"] as? String)?.contains("title") == true)
     #expect(store.allRecipes.count == 3)
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones","prepMinutes":15,"cookMinutes":12,"collections":"Baking, Tea"}}"#
     )
     let accepted = fixture.app("formResult").last as? [String: Any]
@@ -63,35 +67,36 @@ struct RecipesSessionTests {
     #expect(store.allRecipes.last?.prepTime == 900)
   }
 
-  @Test func editFavoriteDeleteAndUndo() {
+  @Test func editFavoriteDeleteAndUndo() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"select","view":"recipes","seq":\#(fixture.recipesSeq),"indexPath":[0,0]}"#)
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":1,"title":"Roast Tomato Soup","servings":"6"}}"#
     )
     #expect(store.recipe(with: 1)?.title == "Roast Tomato Soup")
     #expect(
       (fixture.app("detail").last as? [String: Any])?["title"] as? String == "Roast Tomato Soup")
-    fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#)
     #expect(store.recipe(with: 1)?.isFavorite == true)
-    fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":1}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"deleteRecipe","payload":{"id":1}}"#)
     #expect(store.recipe(with: 1) == nil)
     #expect(
       (fixture.app("deleted").last as? [String: Any])?["title"] as? String == "Roast Tomato Soup")
     #expect(fixture.app("detail").last as? NSNull != nil)  // the selection went away
-    fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
     #expect(store.allRecipes.map(\.id) == [1, 2, 3])
-    fixture.send(#"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":42,"title":"Ghost"}}"#)
+    await fixture.send(
+      #"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":42,"title":"Ghost"}}"#)
     #expect((fixture.app("formResult").last as? [String: Any])?["ok"] as? Bool == false)
   }
 
   /// A reload or reconnect puts the page back where its URL says: filter, then recipe.
-  @Test func restoreSelectsTheFilterAndTheRecipe() {
+  @Test func restoreSelectsTheFilterAndTheRecipe() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"app","name":"restore","payload":{"filter":"soups","recipeId":3}}"#)
     #expect(fixture.app("filter").last as? String == "Soups")
     #expect(fixture.tab.list.filter == .collection("Soups"))
@@ -99,25 +104,25 @@ struct RecipesSessionTests {
     #expect((fixture.app("detail").last as? [String: Any])?["title"] as? String == "Lentil Stew")
     #expect((fixture.app("reveal").last as? [String: Any])?["indexPath"] as? [Int] == [0, 1])
     // A recipe the filter doesn't show, and a filter no row has, fall back gently.
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"app","name":"restore","payload":{"filter":"Favorites","recipeId":1}}"#)
     #expect(fixture.app("filter").last as? String == "Favorites")
     #expect(fixture.tab.list.selectedRecipeID == nil)
     #expect(fixture.app("detail").last is NSNull)
-    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Gone"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Gone"}}"#)
     #expect(fixture.app("filter").last as? String == "All Recipes")
-    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"recipeId":1e300}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"recipeId":1e300}}"#)
     #expect(
       (fixture.app("requestFailed").last as? [String: Any])?["field"] as? String == "recipeId")
   }
 
   /// A recipe added in this tab is selected, shown, and its row revealed, even when the
   /// list showed a filter the new recipe is not in.
-  @Test func anAddedRecipeIsSelectedAndRevealed() {
+  @Test func anAddedRecipeIsSelectedAndRevealed() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Favorites"}}"#)
-    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Favorites"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
     let reveal = fixture.app("reveal").last as? [String: Any]
     #expect(reveal?["id"] as? Int == 4)
     #expect(reveal?["indexPath"] as? [Int] == [0, 3])
@@ -128,12 +133,12 @@ struct RecipesSessionTests {
 
   /// Editing the last recipe out of the shown collection returns the list to All Recipes
   /// rather than leaving an empty list of a collection that no longer exists.
-  @Test func aCollectionEmptiedByAnEditGivesWayToAllRecipes() {
+  @Test func aCollectionEmptiedByAnEditGivesWayToAllRecipes() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Breakfast"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Breakfast"}}"#)
     #expect(fixture.tab.list.filter == .collection("Breakfast"))
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"app","name":"updateRecipe","payload":{"id":2,"title":"Pancakes","collections":"Brunch"}}"#
     )
     #expect(fixture.tab.list.filter == .all)
@@ -141,25 +146,25 @@ struct RecipesSessionTests {
     #expect(fixture.tab.list.recipeListDataSource.snapshot().itemIdentifiers == [1, 2, 3])
   }
 
-  @Test func recentsCannotBeReordered() {
+  @Test func recentsCannotBeReordered() async {
     let fixture = TabFixture(store: smallStore())
     // Only recipes with a date are recent: add two.
-    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
-    fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Crumpets"}}"#)
-    fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Recents"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Crumpets"}}"#)
+    await fixture.send(#"{"v":1,"type":"app","name":"restore","payload":{"filter":"Recents"}}"#)
     #expect(fixture.tab.list.recipeListDataSource.snapshot().itemIdentifiers == [5, 4])
     let seq = fixture.recipesSeq
-    fixture.send(
+    await fixture.send(
       #"{"v":1,"type":"reorder","view":"recipes","seq":\#(seq),"from":[0,0],"to":[0,1]}"#)
     let error = fixture.box.messages.last { $0["type"] as? String == "error" }
     #expect(error?["code"] as? String == "refused")
   }
 
-  @Test func twoTabsShareTheStore() {
+  @Test func twoTabsShareTheStore() async {
     let store = smallStore()
     let first = TabFixture(store: store)
     let second = TabFixture(store: store)
-    first.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
+    await first.send(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"Scones"}}"#)
     let batch = second.box.messages.last {
       $0["type"] as? String == "batch" && $0["view"] as? String == "recipes"
     }

@@ -1,0 +1,135 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RecipeKit
+import RecipesPostgres
+import Testing
+
+/// The PostgreSQL that scripts/test.sh starts for these tests (private, on 127.0.0.1), or
+/// `nil`, which skips them: `swift test` alone has no database.
+let testServer = ProcessInfo.processInfo.environment["DIFFABLE_TEST_POSTGRES_URL"]
+
+/// A new, empty database on the test server, named for the test; its URL.
+func freshDatabase(_ name: String) async throws -> String {
+  let server = try #require(testServer)
+  let database = "\(name.lowercased())_\(UInt32.random(in: 0...UInt32.max))"
+  let url = try #require(URLComponents(string: server))
+  var configuration = PostgresConnection.Configuration(
+    host: url.host ?? "127.0.0.1", port: url.port ?? 5432, username: url.user ?? "postgres",
+    password: url.password, database: "postgres", tls: .disable)
+  configuration.options.connectTimeout = .seconds(5)
+  let connection = try await PostgresConnection.connect(
+    configuration: configuration, id: 1, logger: Logger(label: "tests"))
+  try await connection.query(
+    PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"), logger: Logger(label: "tests"))
+  try await connection.close()
+  var components = url
+  components.path = "/" + database
+  return try #require(components.string)
+}
+
+/// Waits (up to 10 s) until `condition` holds on the main actor.
+@MainActor
+func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
+  for _ in 0..<200 {
+    if condition() { return true }
+    try? await Task.sleep(for: .milliseconds(50))
+  }
+  return condition()
+}
+
+@MainActor
+@Suite(
+  "PostgreSQL storage", .serialized,
+  .enabled(if: testServer != nil, "set DIFFABLE_TEST_POSTGRES_URL (scripts/test.sh does)"))
+struct PostgresRecipeStorageTests {
+  @Test func seedsOnceAndReopensWhatWasSaved() async throws {
+    let url = try await freshDatabase("seed")
+    let first = try await PostgresRecipeStorage.open(url: url)
+    let second = try await PostgresRecipeStorage.open(url: url)
+    let loaded = try await second.load()
+    // The samples' dates are relative to now, so compare what does not move.
+    let samples = SampleRecipes.recipes()
+    #expect(loaded.list.recipes.map(\.title) == samples.map(\.title), "seeded once, in order")
+    #expect(loaded.list.recipes.map(\.id) == samples.map(\.id))
+    #expect(loaded.list.recipes.map(\.isFavorite) == samples.map(\.isFavorite))
+    let store = try await DataStore(storage: first)
+    let added = try await store.add(Recipe(title: "Plum Galette", collections: ["Pies"]))
+    #expect(try await store.reorder([added.id] + store.recipes(in: .all).dropLast()))
+    await first.close()
+    let reopened = try await PostgresRecipeStorage.open(url: url)
+    let after = try await reopened.load()
+    #expect(after.list.recipes == store.allRecipes)
+    #expect(after.list.nextId == added.id + 1)
+    await second.close()
+    await reopened.close()
+  }
+
+  @Test func aChangeInOneProcessReachesTheOther() async throws {
+    let url = try await freshDatabase("follow")
+    let here = try await DataStore(storage: try await PostgresRecipeStorage.open(url: url))
+    let there = try await DataStore(storage: try await PostgresRecipeStorage.open(url: url))
+    var changedThere: [Recipe.ID] = []
+    let observer = NotificationCenter.default.addObserver(
+      forName: .recipeDidChange, object: there, queue: nil
+    ) { note in
+      let id = note.userInfo?[NotificationKeys.recipeId] as? Recipe.ID
+      MainActor.assumeIsolated { changedThere.append(id ?? -1) }
+    }
+    defer { NotificationCenter.default.removeObserver(observer) }
+
+    let added = try await here.add(Recipe(title: "Scones"))
+    #expect(await eventually { there.recipe(with: added.id)?.title == "Scones" })
+    try await here.toggleFavorite(id: added.id)
+    #expect(await eventually { there.recipe(with: added.id)?.isFavorite == true })
+    #expect(changedThere == [added.id], "a favorite is a change in place: a reconfigure")
+    try await here.delete(id: 1)
+    try await here.reorder(here.recipes(in: .all).reversed())
+    #expect(await eventually { there.allRecipes == here.allRecipes })
+    #expect(there.revision == here.revision)
+    await (here.storage as? PostgresRecipeStorage)?.close()
+    await (there.storage as? PostgresRecipeStorage)?.close()
+  }
+
+  /// Both stores add at once from stale copies: the database hands out the ids, one
+  /// transaction at a time, so none collides and both end with every recipe.
+  @Test func concurrentAddsNeverCollide() async throws {
+    let url = try await freshDatabase("ids")
+    let here = try await DataStore(storage: try await PostgresRecipeStorage.open(url: url))
+    let there = try await DataStore(storage: try await PostgresRecipeStorage.open(url: url))
+    let count = SampleRecipes.recipes().count
+    // Twenty tasks at once; each waits on its storage, so their transactions overlap.
+    let adds = (0..<20).map { index in
+      let store = index.isMultiple(of: 2) ? here : there
+      return Task { try await store.add(Recipe(title: "Dish \(index)")).id }
+    }
+    var ids: [Recipe.ID] = []
+    for add in adds { ids.append(try await add.value) }
+    #expect(Set(ids).count == 20)
+    #expect(
+      await eventually {
+        here.allRecipes.count == count + 20 && there.allRecipes == here.allRecipes
+      })
+    await (here.storage as? PostgresRecipeStorage)?.close()
+    await (there.storage as? PostgresRecipeStorage)?.close()
+  }
+
+  /// A reorder made from a copy that has not yet heard of another process's move is
+  /// applied to the rows as they are: the other move is kept.
+  @Test func aReorderRunsOnTheRowsAsTheyAreNow() async throws {
+    let url = try await freshDatabase("order")
+    let storage = try await PostgresRecipeStorage.open(url: url)
+    let other = try await PostgresRecipeStorage.open(url: url)
+    let ids = try await storage.load().list.recipes.map(\.id)
+    // The other process moves the last recipe to the front.
+    _ = try await other.commit { list in list.recipes.insert(list.recipes.removeLast(), at: 0) }
+    // This one swaps the first two it knew of, by the reorder rule.
+    let store = try await DataStore(storage: storage)
+    #expect(try await store.reorder([ids[1], ids[0]]))
+    let stored = try await other.load().list.recipes.map(\.id)
+    #expect(stored.first == ids.last, "the other process's move survived")
+    #expect(stored.firstIndex(of: ids[1])! < stored.firstIndex(of: ids[0])!)
+    await storage.close()
+    await other.close()
+  }
+}
