@@ -194,6 +194,25 @@ public final class DataStore {
     return try await commit { list in list.update(valid) }
   }
 
+  /// Applies an edit form: copies the title, times, servings, ingredients, directions and
+  /// collections of `fields` onto the stored recipe with its id, and posts
+  /// `Notification.Name.recipeDidChange`.
+  ///
+  /// Unlike ``update(_:)``, which replaces the whole recipe, an edit keeps the favorite
+  /// flag, date and picture *as stored when it is saved*: a favorite toggled meanwhile (in
+  /// another tab, or another process on a shared storage) is not undone by an edit made
+  /// from a copy that predates it.
+  ///
+  /// - Returns: The recipe as stored, or `nil` (and nothing changes) when no recipe has
+  ///   `fields`' id.
+  /// - Throws: ``RecipeValidationError`` if `fields` fails ``Recipe/validated()``, or
+  ///   ``RecipeStoreError`` when the change can't be saved; nothing changes then.
+  @discardableResult
+  public func edit(_ fields: Recipe) async throws -> Recipe? {
+    let valid = try fields.validated()
+    return try await commit { list in list.edit(valid) }
+  }
+
   /// Flips ``Recipe/isFavorite`` and posts `Notification.Name.recipeDidChange`, as
   /// ``update(_:)`` does.
   ///

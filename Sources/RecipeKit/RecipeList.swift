@@ -50,6 +50,24 @@ public struct RecipeList: Sendable, Equatable {
     return updated
   }
 
+  /// Copies what a person edits (title, times, servings, ingredients, directions,
+  /// collections) from `fields` onto the recipe with its id, keeping the favorite flag, the
+  /// date and the picture the list holds; `nil` when there is no such recipe.
+  mutating func edit(_ fields: Recipe) -> Recipe? {
+    guard let index = index(of: fields.id) else { return nil }
+    var edited = recipes[index]
+    edited.title = fields.title
+    edited.prepTime = fields.prepTime
+    edited.cookTime = fields.cookTime
+    edited.servings = fields.servings
+    edited.ingredients = fields.ingredients
+    edited.directions = fields.directions
+    edited.collections = fields.collections
+    edited = withKnownSpellings(edited)
+    recipes[index] = edited
+    return edited
+  }
+
   /// Flips one recipe's favorite flag; `nil` when there is no such recipe.
   mutating func toggleFavorite(id: Recipe.ID) -> Recipe? {
     guard let index = index(of: id) else { return nil }

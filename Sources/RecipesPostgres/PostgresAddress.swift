@@ -29,26 +29,34 @@ struct PostgresAddress: CustomStringConvertible {
     let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : ""
     self.host = host
     self.port = port
-    user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
-    password = components.password.flatMap { $0.removingPercentEncoding }
-    database = path.isEmpty ? user : (path.removingPercentEncoding ?? path)
+    // URLComponents has already decoded the user, password and path once.
+    user = components.user ?? "postgres"
+    password = components.password
+    database = path.isEmpty ? user : path
     let mode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
-    guard ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"].contains(mode)
-    else {
-      throw refuse("sslmode \(mode) is not one of disable, prefer, require")
+    let modes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
+    guard modes.contains(mode) else {
+      throw refuse("sslmode \(mode) is not one of \(modes.joined(separator: ", "))")
     }
     if mode == "disable" {
       tls = .disable
     } else {
-      // libpq's verify-ca and verify-full check the certificate, as NIO's client default does;
-      // allow, prefer and require are all "TLS when offered" or "TLS or nothing".
+      // As libpq: only verify-ca checks the certificate, and only verify-full the host name
+      // too; allow, prefer and require encrypt without checking, so that a server with a
+      // self-signed certificate (Debian's default) is reached as psql reaches it.
+      var settings = TLSConfiguration.makeClientConfiguration()
+      switch mode {
+      case "verify-full": break
+      case "verify-ca": settings.certificateVerification = .noHostnameVerification
+      default: settings.certificateVerification = .none
+      }
       let context: NIOSSLContext
       do {
-        context = try NIOSSLContext(configuration: .makeClientConfiguration())
+        context = try NIOSSLContext(configuration: settings)
       } catch {
         throw refuse("TLS can't be set up: \(error)")
       }
-      tls = mode.hasPrefix("verify") || mode == "require" ? .require(context) : .prefer(context)
+      tls = mode == "allow" || mode == "prefer" ? .prefer(context) : .require(context)
     }
   }
 

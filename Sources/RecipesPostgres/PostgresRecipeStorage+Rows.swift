@@ -12,9 +12,10 @@ extension PostgresRecipeStorage {
     let location = location
     let seeded: StoredRecipes = try await run("prepare the tables") { connection, logger in
       try await connection.withTransaction(logger: logger) { connection in
-        try await connection.query(
+        _ = try await connection.query(
           "SELECT pg_advisory_xact_lock(hashtext('swift-diffable recipes schema'))",
-          logger: logger)
+          logger: logger
+        ).collect()
         try await connection.query(
           """
           CREATE TABLE IF NOT EXISTS recipes (
@@ -26,7 +27,7 @@ extension PostgresRecipeStorage {
           """
           CREATE TABLE IF NOT EXISTS recipes_state (
             singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
-            next_id integer NOT NULL,
+            next_id bigint NOT NULL,
             revision bigint NOT NULL)
           """, logger: logger)
         let existing = try await connection.query(
@@ -48,6 +49,10 @@ extension PostgresRecipeStorage {
 
   /// The rows in the user's order, with the next id and the revision; `forUpdate` locks the
   /// state row first, which makes every other writer wait for this transaction.
+  ///
+  /// The rows are checked as the recipes file is: they are put together as one and read by
+  /// ``RecipeFile/decode(_:path:)``, so a repeated id, a time or id out of range, or a
+  /// malformed recipe is refused by name instead of reaching the store.
   static func read(
     _ connection: PostgresConnection, logger: Logger, forUpdate: Bool
   ) async throws -> StoredRecipes {
@@ -62,25 +67,25 @@ extension PostgresRecipeStorage {
     guard let (nextId, revision) = state else {
       throw RecipeStoreError(.corrupt, path: "recipes_state", detail: "the table has no row")
     }
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    var recipes: [Recipe] = []
+    var file = Data(#"{"version":1,"nextId":\#(nextId),"recipes":["#.utf8)
     let rows = try await connection.query(
       "SELECT id, recipe::text FROM recipes ORDER BY position, id", logger: logger)
+    var ids: [Int] = []
     for try await (id, json) in rows.decode((Int, String).self) {
-      let recipe: Recipe
-      do {
-        recipe = try decoder.decode(Recipe.self, from: Data(json.utf8))
-      } catch {
-        throw RecipeStoreError(.corrupt, path: "recipes", detail: "the row of id \(id): \(error)")
-      }
-      guard recipe.id == id, (1...Recipe.maximumID).contains(id) else {
-        throw RecipeStoreError(
-          .corrupt, path: "recipes", detail: "the row of id \(id) holds recipe \(recipe.id)")
-      }
-      recipes.append(recipe)
+      if !ids.isEmpty { file.append(UInt8(ascii: ",")) }
+      ids.append(id)
+      file.append(contentsOf: json.utf8)
     }
-    return StoredRecipes(list: RecipeList(recipes: recipes, nextId: nextId), revision: revision)
+    file.append(contentsOf: "]}".utf8)
+    let checked = try RecipeFile.decode(file, path: "the table recipes")
+    // The recipe keeps its own copy of the id: the column and the recipe must agree.
+    if let mismatch = zip(ids, checked.recipes).first(where: { $0.0 != $0.1.id }) {
+      throw RecipeStoreError(
+        .corrupt, path: "the table recipes",
+        detail: "the row of id \(mismatch.0) holds recipe \(mismatch.1.id)")
+    }
+    return StoredRecipes(
+      list: RecipeList(recipes: checked.recipes, nextId: checked.nextId), revision: revision)
   }
 
   /// Writes the rows that differ between `old` and `new`: deletes the recipes that left,
@@ -129,8 +134,10 @@ extension PostgresRecipeStorage {
       "UPDATE recipes_state SET next_id = \(nextId), revision = revision + 1 RETURNING revision",
       logger: logger)
     for try await (value) in rows.decode(Int.self) { revision = value }
-    try await connection.query(
-      "SELECT pg_notify(\(channel), \(String(revision)))", logger: logger)
+    // Read to the end: an error in a row-returning statement arrives with its rows.
+    _ = try await connection.query(
+      "SELECT pg_notify(\(channel), \(String(revision)))", logger: logger
+    ).collect()
     return revision
   }
 }

@@ -15,36 +15,46 @@ import RecipeKit
 /// which PostgreSQL delivers only once it commits; every process listens on a second
 /// connection and re-reads the table when it hears a newer revision.
 ///
-/// An outage is survived: a change made while the database is down fails within
-/// ``connectTimeout`` with ``RecipeStoreError/Reason/cannotSave``, and the next one
-/// reconnects. The listening connection reconnects every second and, once it listens
-/// again, re-reads the table, since notifications sent while it was away are lost.
+/// An outage is survived: a change made while the database is down fails with
+/// ``RecipeStoreError/Reason/unavailable`` within ``connectTimeout`` (nothing answers) or
+/// ``operationTimeout`` (a connection that stopped answering, a lock held by a stuck
+/// process), and the next one reconnects. The listening connection reconnects every second
+/// and, once it listens again, re-reads the table, since notifications sent while it was
+/// away are lost. A connection that drops after `COMMIT` was sent leaves the outcome
+/// unknown: the change is reported as failed, and if it did commit, the listener shows it.
 public actor PostgresRecipeStorage: RecipeStorage {
   /// The channel the commits announce themselves on.
   static let channel = "recipes_changed"
   /// How long a change waits to reach an unreachable database before it fails.
   public static let connectTimeout = Duration.seconds(3)
+  /// How long one read or change may take on an open connection before the connection is
+  /// closed and the change fails; the server enforces the same bound on statements, locks
+  /// and idle transactions, so a stuck process can't hold the others' lock for longer.
+  public static let operationTimeout = Duration.seconds(10)
 
   /// The database, without its password.
   public nonisolated let location: String
-  private let configuration: PostgresConnection.Configuration
-  private let logger: Logger
-  private var connection: PostgresConnection?
-  private var nextConnectionID = 1
-  private var listener: Task<Void, Never>?
-  private let changes: AsyncStream<StoredRecipes>
-  private let announce: AsyncStream<StoredRecipes>.Continuation
+  let configuration: PostgresConnection.Configuration
+  let logger: Logger
+  /// The connection reads and changes use, one at a time (see `run`).
+  var connection: PostgresConnection?
+  var nextConnectionID = 1
+  /// Whether a read or change owns ``connection``: the actor is reentrant at every `await`,
+  /// and a second transaction must not start inside the first.
+  var connectionBusy = false
+  var waitingForConnection: [CheckedContinuation<Void, Never>] = []
+  var isClosed = false
+  var listener: Task<Void, Never>?
+  /// The stores following this storage, each with its own stream.
+  var followers: [Int: AsyncStream<StoredRecipes>.Continuation] = [:]
+  var nextFollower = 0
   /// The newest revision this storage has read or written.
   var newestRevision = -1
-  /// Whether a statement sequence owns the write connection; the actor is reentrant at
-  /// every `await`, and a second transaction must not start inside the first.
-  private var connectionBusy = false
-  private var waitingForConnection: [CheckedContinuation<Void, Never>] = []
 
   /// Connects to the database `url` names (`postgres://user[:password]@host[:port]/database`,
-  /// optionally `?sslmode=disable|prefer|require`), creates the tables if they are missing
-  /// and seeds them with ``SampleRecipes`` when no process has yet (two processes starting
-  /// at once seed once).
+  /// optionally `?sslmode=disable|allow|prefer|require|verify-ca|verify-full`), creates the
+  /// tables if they are missing and seeds them with ``SampleRecipes`` when no process has
+  /// yet (two processes starting at once seed once).
   ///
   /// - Throws: ``RecipeStoreError`` naming the database when the address is not a
   ///   PostgreSQL URL, the database can't be reached, or its rows can't be read.
@@ -62,19 +72,35 @@ public actor PostgresRecipeStorage: RecipeStorage {
       host: address.host, port: address.port, username: address.user,
       password: address.password, database: address.database, tls: address.tls)
     configuration.options.connectTimeout = .seconds(
-      Int64(PostgresRecipeStorage.connectTimeout.components.seconds))
+      Int64(Self.connectTimeout.components.seconds))
+    // The server's side of the bounds: a statement, a wait for the state row's lock, and a
+    // transaction its client stopped driving all end a little before the client's own
+    // deadline, so that a server that answers reports why itself, and the client closes the
+    // connection only when the server has stopped answering.
+    let milliseconds = String(Self.operationTimeout.components.seconds * 800)
+    configuration.options.additionalStartupParameters = [
+      ("statement_timeout", milliseconds), ("lock_timeout", milliseconds),
+      ("idle_in_transaction_session_timeout", milliseconds),
+      ("default_transaction_isolation", "read committed"),
+    ]
     self.configuration = configuration
-    var logger = Logger(label: "RecipesPostgres")
-    logger.logLevel = .error
-    self.logger = logger
-    (changes, announce) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    // Silent: every failure reaches the store as a RecipeStoreError, which it logs once on
+    // standard error; postgres-nio's own messages would repeat them from its event loops.
+    self.logger = Logger(label: "RecipesPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
   }
 
-  /// Stops listening and closes the connections.
+  /// Stops listening, ends the stores' streams and closes the connections; a read or
+  /// change after this fails.
   public func close() async {
+    isClosed = true
+    // Not awaited: the listener ends once its connection closes, and a closed storage
+    // ignores whatever it hears meanwhile.
     listener?.cancel()
     listener = nil
-    announce.finish()
+    for follower in followers.values { follower.finish() }
+    followers = [:]
+    await takeTurn()
+    defer { passTurn() }
     try? await connection?.close()
     connection = nil
   }
@@ -109,134 +135,25 @@ public actor PostgresRecipeStorage: RecipeStorage {
     return result
   }
 
-  /// What other processes commit, newest only.
-  public func externalChanges() -> AsyncStream<StoredRecipes> { changes }
-
-  // MARK: Connections
-
-  /// Runs `body` on the write connection, connecting first when there is none; a failure
-  /// drops the connection (the next call reconnects) and becomes a ``RecipeStoreError``.
-  func run<Result: Sendable>(
-    _ action: String,
-    _ body: (PostgresConnection, Logger) async throws -> sending Result
-  ) async throws(RecipeStoreError) -> Result {
-    await takeTurn()
-    defer { passTurn() }
-    do {
-      let connection = try await writeConnection()
-      return try await body(connection, logger)
-    } catch let error as RecipeStoreError {
-      throw error
-    } catch let error as PostgresTransactionError
-      where error.closureError is RecipeStoreError && error.rollbackError == nil
-    {
-      // The change itself refused (no id left); the transaction was rolled back.
-      throw error.closureError as! RecipeStoreError
-    } catch {
-      // A statement the server refused leaves the connection usable; anything else (a
-      // refused or dropped connection, a timeout) may not have, and the next call reconnects.
-      let refusedByServer = Self.isServerError(error)
-      if let connection, connection.isClosed || !refusedByServer {
-        try? await connection.close()
-        self.connection = nil
-      }
-      throw RecipeStoreError(
-        refusedByServer ? .cannotSave : .unavailable, path: location,
-        detail: "can't \(action): \(Self.describe(error))")
+  /// What other processes commit, newest only; each call returns a stream of its own,
+  /// which ends when the storage closes.
+  public func externalChanges() -> AsyncStream<StoredRecipes> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: StoredRecipes.self, bufferingPolicy: .bufferingNewest(1))
+    guard !isClosed else {
+      continuation.finish()
+      return stream
     }
-  }
-
-  private func takeTurn() async {
-    guard connectionBusy else {
-      connectionBusy = true
-      return
+    let key = nextFollower
+    nextFollower += 1
+    followers[key] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { await self?.stopFollowing(key) }
     }
-    await withCheckedContinuation { waitingForConnection.append($0) }
+    return stream
   }
 
-  private func passTurn() {
-    if waitingForConnection.isEmpty {
-      connectionBusy = false
-    } else {
-      waitingForConnection.removeFirst().resume()
-    }
-  }
-
-  private func writeConnection() async throws -> PostgresConnection {
-    if let connection, !connection.isClosed { return connection }
-    let connection = try await connect()
-    self.connection = connection
-    return connection
-  }
-
-  private func connect() async throws -> PostgresConnection {
-    nextConnectionID += 1
-    return try await PostgresConnection.connect(
-      configuration: configuration, id: nextConnectionID, logger: logger)
-  }
-
-  /// Whether the server refused a statement (the connection is still good), as opposed to
-  /// the connection failing.
-  static func isServerError(_ error: any Error) -> Bool {
-    if let error = error as? PostgresTransactionError {
-      return [error.beginError, error.closureError, error.rollbackError, error.commitError]
-        .allSatisfy {
-          $0.map(isServerError) ?? true
-        }
-    }
-    return (error as? PSQLError)?.serverInfo != nil
-  }
-
-  /// A sentence about a connection or server error: the server's message when it sent one.
-  static func describe(_ error: any Error) -> String {
-    if let error = error as? PSQLError {
-      if let message = error.serverInfo?[.message] { return message }
-      if let underlying = error.underlying { return "\(underlying)" }
-      return "\(error.code)"
-    }
-    if let error = error as? PostgresTransactionError {
-      return describe(error.beginError ?? error.closureError ?? error.commitError ?? error)
-    }
-    return "\(error)"
-  }
-
-  // MARK: Listening
-
-  private func startListening() {
-    listener = Task { [weak self] in
-      while !Task.isCancelled {
-        await self?.listenOnce()
-        try? await Task.sleep(for: .seconds(1))
-      }
-    }
-  }
-
-  /// One listening connection's life: LISTEN, catch up, then follow the announcements
-  /// until the connection fails.
-  private func listenOnce() async {
-    do {
-      let connection = try await connect()
-      defer { Task { try? await connection.close() } }
-      try await connection.listen(on: Self.channel) { notifications in
-        // Announcements sent before the LISTEN took effect were missed: read the table.
-        try await catchUp()
-        for try await notification in notifications {
-          guard let revision = Int(notification.payload), revision > newestRevision else {
-            continue
-          }
-          try await catchUp()
-        }
-      }
-    } catch {
-      // Logged at debug only: an outage is reported by the changes that fail meanwhile.
-      logger.debug("listening stopped: \(Self.describe(error))")
-    }
-  }
-
-  private func catchUp() async throws {
-    let contents = try await load()
-    guard contents.revision > newestRevision else { return }
-    newestRevision = contents.revision
-    announce.yield(contents)
+  private func stopFollowing(_ key: Int) {
+    followers[key] = nil
   }
 }

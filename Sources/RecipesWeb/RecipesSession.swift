@@ -236,15 +236,10 @@ public final class RecipesSession {
         reply(true, id: recipe.id)
         reveal(recipe.id)
       } else {
-        guard let id = fields.id, let existing = dataStore.recipe(with: id) else {
-          reply(false, "That recipe no longer exists.")
-          return
-        }
-        var updated = fields.recipe(id: id)
-        updated.isFavorite = existing.isFavorite
-        updated.addedOn = existing.addedOn
-        updated.imageName = existing.imageName
-        guard let stored = try await dataStore.update(try updated.validated()) else {
+        // The favorite flag, date and picture are the stored row's when the edit is saved,
+        // not this tab's copy's, which another tab may have changed meanwhile.
+        guard let id = fields.id, let stored = try await dataStore.edit(fields.recipe(id: id))
+        else {
           reply(false, "That recipe no longer exists.")
           return
         }

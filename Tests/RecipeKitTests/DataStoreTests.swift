@@ -137,6 +137,28 @@ struct DataStoreTests {
     #expect(titles(store) == ["a", "b", "c, but better", "d", "e"])
   }
 
+  /// Regression: the edit form copied the favorite flag from the tab's copy before saving,
+  /// so a favorite toggled meanwhile was undone by the edit.
+  @Test func anEditKeepsTheFavoriteDateAndPictureAsStored() async throws {
+    let store = smallStore()
+    var fields = try #require(store.recipe(with: 1))
+    try await store.toggleFavorite(id: 1)
+    fields.title = "  Roast Soup "
+    fields.isFavorite = false
+    fields.imageName = "something else"
+    fields.addedOn = nil
+    let edited = try #require(try await store.edit(fields))
+    #expect(edited.title == "Roast Soup")
+    #expect(edited.isFavorite, "the favorite made meanwhile stays")
+    #expect(edited.addedOn == recipe(1, daysAgo: 5).addedOn)
+    #expect(edited.imageName == "placeholder")
+    #expect(store.recipe(with: 1) == edited)
+    #expect(try await store.edit(recipe(99, "ghost")) == nil)
+    await #expect(throws: RecipeValidationError.emptyTitle) {
+      try await store.edit(recipe(1, " "))
+    }
+  }
+
   @Test func updateOfAnUnknownIdReturnsNilAndPostsNothing() async throws {
     let store = smallStore()
     var posted = 0

@@ -17,6 +17,20 @@ struct PostgresAddressTests {
     #expect(!address.description.contains("lt"))
   }
 
+  /// Regression: the user, password and database were percent-decoded twice, so a password
+  /// written `50%25off` (50%off) became nil and the login failed.
+  @Test func decodesEachPartOnce() throws {
+    let address = try PostgresAddress("postgres://c%2541t:50%25off@host/my%2541db")
+    #expect(address.user == "c%41t")
+    #expect(address.password == "50%off")
+    #expect(address.database == "my%41db")
+  }
+
+  @Test(arguments: ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"])
+  func acceptsEveryLibpqSSLMode(_ mode: String) throws {
+    _ = try PostgresAddress("postgres://u@host/db?sslmode=\(mode)")
+  }
+
   @Test func fillsInLibpqsDefaults() throws {
     let address = try PostgresAddress("postgresql://127.0.0.1")
     #expect(address.user == "postgres")

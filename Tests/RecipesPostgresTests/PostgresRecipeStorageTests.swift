@@ -19,13 +19,45 @@ func freshDatabase(_ name: String) async throws -> String {
     password: url.password, database: "postgres", tls: .disable)
   configuration.options.connectTimeout = .seconds(5)
   let connection = try await PostgresConnection.connect(
-    configuration: configuration, id: 1, logger: Logger(label: "tests"))
+    configuration: configuration, id: 1,
+    logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
   try await connection.query(
-    PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"), logger: Logger(label: "tests"))
+    PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"),
+    logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
   try await connection.close()
   var components = url
   components.path = "/" + database
   return try #require(components.string)
+}
+
+/// Runs `sql` on the test server's database `url` from a connection of the test's own.
+func execute(_ sql: String, on url: String) async throws {
+  try await withConnection(to: url) { connection, logger in
+    _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+  }
+}
+
+func withConnection<T: Sendable>(
+  isolation: isolated (any Actor)? = #isolation,
+  to url: String, _ body: (PostgresConnection, Logger) async throws -> T
+) async throws -> T {
+  let components = try #require(URLComponents(string: url))
+  var configuration = PostgresConnection.Configuration(
+    host: components.host ?? "127.0.0.1", port: components.port ?? 5432,
+    username: components.user ?? "postgres", password: components.password,
+    database: String(components.path.dropFirst()), tls: .disable)
+  configuration.options.connectTimeout = .seconds(5)
+  let logger = Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() })
+  let connection = try await PostgresConnection.connect(
+    configuration: configuration, id: 1, logger: logger)
+  do {
+    let result = try await body(connection, logger)
+    try await connection.close()
+    return result
+  } catch {
+    try? await connection.close()
+    throw error
+  }
 }
 
 /// Waits (up to 10 s) until `condition` holds on the main actor.
@@ -112,6 +144,86 @@ struct PostgresRecipeStorageTests {
       })
     await (here.storage as? PostgresRecipeStorage)?.close()
     await (there.storage as? PostgresRecipeStorage)?.close()
+  }
+
+  /// Rows are input the process did not write: a recipe whose stored id disagrees with its
+  /// row, or whose time is out of range, is refused by name, and nothing traps.
+  @Test func damagedRowsAreRefusedByName() async throws {
+    let url = try await freshDatabase("damage")
+    let storage = try await PostgresRecipeStorage.open(url: url)
+    try await execute(
+      "UPDATE recipes SET recipe = jsonb_set(recipe, '{id}', '999') WHERE id = 3", on: url)
+    await #expect {
+      _ = try await storage.load()
+    } throws: { error in
+      let error = try #require(error as? RecipeStoreError)
+      return error.reason == .corrupt && error.detail.contains("id 3 holds recipe 999")
+    }
+    // Two rows holding one recipe: the id repeats.
+    try await execute(
+      "UPDATE recipes SET recipe = jsonb_set(recipe, '{id}', '4') WHERE id = 3", on: url)
+    await #expect {
+      _ = try await storage.load()
+    } throws: { error in
+      let error = try #require(error as? RecipeStoreError)
+      return error.reason == .corrupt && error.detail.contains("repeats the id 4")
+    }
+    try await execute(
+      "UPDATE recipes SET recipe = jsonb_set(recipe, '{id}', '3') WHERE id = 3", on: url)
+    try await execute(
+      "UPDATE recipes SET recipe = jsonb_set(recipe, '{prepTime}', '9223372036854775807') WHERE id = 2",
+      on: url)
+    await #expect {
+      _ = try await storage.load()
+    } throws: { error in
+      let error = try #require(error as? RecipeStoreError)
+      return error.reason == .corrupt && error.detail.contains("prepTime")
+    }
+    await storage.close()
+  }
+
+  /// A process stuck with the state row locked (a paused host, a dropped client) can't
+  /// stall the others: their change fails within the operation timeout, saying the database
+  /// can't be reached, and works once the lock is gone.
+  @Test func aLockHeldElsewhereFailsTheChangeInsteadOfHangingIt() async throws {
+    let url = try await freshDatabase("locked")
+    let store = try await DataStore(storage: try await PostgresRecipeStorage.open(url: url))
+    let holding = Task {
+      try await withConnection(to: url) { connection, logger in
+        try await connection.query("BEGIN", logger: logger)
+        _ = try await connection.query(
+          "SELECT * FROM recipes_state FOR UPDATE", logger: logger
+        ).collect()
+        try await Task.sleep(for: PostgresRecipeStorage.operationTimeout + .seconds(3))
+        try await connection.query("ROLLBACK", logger: logger)
+      }
+    }
+    try await Task.sleep(for: .milliseconds(500))
+    let started = ContinuousClock.now
+    await #expect {
+      try await store.toggleFavorite(id: 1)
+    } throws: { error in
+      (error as? RecipeStoreError)?.reason == .unavailable
+    }
+    #expect(ContinuousClock.now - started < PostgresRecipeStorage.operationTimeout + .seconds(3))
+    #expect(store.recipe(with: 1)?.isFavorite == SampleRecipes.recipes()[0].isFavorite)
+    try await holding.value
+    #expect(try await store.toggleFavorite(id: 1) != nil, "the next change reconnects")
+    await (store.storage as? PostgresRecipeStorage)?.close()
+  }
+
+  /// Every store on one storage hears another process's changes, not only the first.
+  @Test func everyStoreOnAStorageFollowsIt() async throws {
+    let url = try await freshDatabase("followers")
+    let storage = try await PostgresRecipeStorage.open(url: url)
+    let first = try await DataStore(storage: storage)
+    let second = try await DataStore(storage: storage)
+    let other = try await DataStore(storage: try await PostgresRecipeStorage.open(url: url))
+    let added = try await other.add(Recipe(title: "Crumpets"))
+    #expect(await eventually { first.recipe(with: added.id) != nil })
+    #expect(await eventually { second.recipe(with: added.id) != nil })
+    await storage.close()
+    await (other.storage as? PostgresRecipeStorage)?.close()
   }
 
   /// A reorder made from a copy that has not yet heard of another process's move is
