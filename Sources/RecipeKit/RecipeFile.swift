@@ -41,8 +41,7 @@ public struct RecipeFile: Codable, Sendable, Equatable {
   public init(recipes: [Recipe], nextId: Int? = nil) {
     self.version = RecipeFile.currentVersion
     self.recipes = recipes
-    let floor = (recipes.map(\.id).max() ?? 0) + 1
-    self.nextId = max(nextId ?? floor, floor)
+    self.nextId = RecipeList(recipes: recipes, nextId: nextId).nextId
   }
 }
 

@@ -13,19 +13,8 @@ let testServer = ProcessInfo.processInfo.environment["DIFFABLE_TEST_POSTGRES_URL
 func freshDatabase(_ name: String) async throws -> String {
   let server = try #require(testServer)
   let database = "\(name.lowercased())_\(UInt32.random(in: 0...UInt32.max))"
-  let url = try #require(URLComponents(string: server))
-  var configuration = PostgresConnection.Configuration(
-    host: url.host ?? "127.0.0.1", port: url.port ?? 5432, username: url.user ?? "postgres",
-    password: url.password, database: "postgres", tls: .disable)
-  configuration.options.connectTimeout = .seconds(5)
-  let connection = try await PostgresConnection.connect(
-    configuration: configuration, id: 1,
-    logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
-  try await connection.query(
-    PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"),
-    logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
-  try await connection.close()
-  var components = url
+  try await execute("CREATE DATABASE \(database)", on: server)
+  var components = try #require(URLComponents(string: server))
   components.path = "/" + database
   return try #require(components.string)
 }
