@@ -104,20 +104,12 @@ struct WebServerTests {
     }
   }
 
-  @Test func refusesOtherOrigins() async throws {
-    let liveness = Liveness()
-    let app = try Self.makeServer(liveness).makeApplication()
-    try await app.test(.live) { client in
-      var fields = HTTPFields()
-      fields[.origin] = "http://evil.example"
-      await #expect(throws: (any Error).self) {
-        try await client.ws("/ws", configuration: .init(additionalHeaders: fields)) { _, _, _ in }
-      }
-    }
-    #expect(liveness.made.withLock { $0 } == 0)
-  }
-
   /// A refused origin is forbidden (403), not a bad request; ordinary requests pass.
+  ///
+  /// Asked over plain HTTP: the same check through Hummingbird's WebSocket test client hung
+  /// once (CI, under ThreadSanitizer: the client never returned from the refused upgrade,
+  /// and it has no time limit). A real WebSocket client's refusal is checked, with a time
+  /// limit, by `Tests/Network`'s `test_wrong_origins_are_refused_with_403`.
   @Test func aRefusedOriginIsAnsweredWith403() async throws {
     let liveness = Liveness()
     // The gate closes the connection after its answer, so each attempt gets a server (and
