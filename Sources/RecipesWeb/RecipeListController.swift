@@ -35,7 +35,7 @@ public final class RecipeListController: ListViewDelegate {
   var recipeDidChangeSubscriber: AnyCancellable?
   /// The recipes as last published. `@Published` sends a new array *before* the store's
   /// property holds it, so cells come from here rather than from the store. The array is
-  /// the store's own (shared, not copied); each session keeps only where each id is.
+  /// the store's own (shared, not copied), and so is the table of where each id is.
   var publishedRecipes: [Recipe] = []
   var publishedPositions: [Recipe.ID: Int] = [:]
   /// The tab's changes, saved one after another.
@@ -147,15 +147,51 @@ public final class RecipeListController: ListViewDelegate {
 
   func remember(_ recipes: [Recipe]) {
     publishedRecipes = recipes
+    publishedPositions = Self.positions(of: recipes)
+  }
+
+  /// The last array's positions by id, shared by every session's list: they all receive
+  /// the same array from the store, and a table of their own was about 1 KB of each idle
+  /// session.
+  private static var lastPositions: (recipes: [Recipe], positions: [Recipe.ID: Int])?
+
+  /// Each recipe's position in `recipes`. O(1) when `recipes` is the array last asked
+  /// about (`==` on arrays sharing storage compares no elements); O(*n*) otherwise.
+  static func positions(of recipes: [Recipe]) -> [Recipe.ID: Int] {
+    if let last = lastPositions, last.recipes == recipes { return last.positions }
     var positions = [Recipe.ID: Int](minimumCapacity: recipes.count)
     for (position, recipe) in recipes.enumerated() { positions[recipe.id] = position }
-    publishedPositions = positions
+    lastPositions = (recipes, positions)
+    return positions
   }
 
   func snapshot(of recipes: [Recipe]) -> DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID> {
+    Self.snapshot(of: recipes, filter: filter)
+  }
+
+  /// The last snapshot made for each filter, with the array it was made from. Sessions
+  /// that show the same filter of the same array share one snapshot's storage (a snapshot
+  /// is a value; a session's changes to its copy copy it): its items and their hash table
+  /// were about 1.3 KB of each idle session.
+  private static var lastSnapshots:
+    [RecipeFilter: (
+      recipes: [Recipe], snapshot: DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>
+    )] =
+      [:]
+
+  /// The list's snapshot of `recipes` under `filter`. O(1) when it was made last for that
+  /// filter from this array (`==` on arrays sharing storage compares no elements).
+  static func snapshot(of recipes: [Recipe], filter: RecipeFilter)
+    -> DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>
+  {
+    if let last = lastSnapshots[filter], last.recipes == recipes { return last.snapshot }
     var snapshot = DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>()
     snapshot.appendSections([.main])
     snapshot.appendItems(filter.recipeIDs(in: recipes), toSection: .main)
+    // Filters name collections, which come and go: the cache never holds more than a
+    // few dozen, whatever pages ask for.
+    if lastSnapshots.count >= 32, lastSnapshots[filter] == nil { lastSnapshots.removeAll() }
+    lastSnapshots[filter] = (recipes, snapshot)
     return snapshot
   }
 

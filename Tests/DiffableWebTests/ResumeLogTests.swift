@@ -6,12 +6,11 @@ import Testing
 struct ResumeLogTests {
   @Test func replaysWhatFollowsTheSeenSeqUntilAcknowledged() {
     var log = ResumeLog(maximumBytes: 1_000)
-    log.record(seq: 1, text: "s1", isStructure: true)
-    log.record(seq: 2, text: "b2", isStructure: false)
-    log.record(seq: 3, text: "b3", isStructure: false)
+    log.restart(at: 1)  // a structure was sent as seq 1
+    log.record(seq: 2, text: "b2")
+    log.record(seq: 3, text: "b3")
     #expect(log.messages(after: 1, current: 3) == ["b2", "b3"])
     #expect(log.messages(after: 3, current: 3) == [])
-    #expect(log.messages(after: 0, current: 3) == ["s1", "b2", "b3"])
     #expect(log.messages(after: 4, current: 3) == nil, "a seq never sent")
     log.acknowledge(through: 2)
     #expect(log.entries.map(\.seq) == [3])
@@ -19,29 +18,33 @@ struct ResumeLogTests {
     #expect(log.messages(after: 1, current: 3) == nil, "acknowledged messages are gone")
   }
 
-  @Test func aStructureReplacesEverythingBeforeIt() {
+  /// Regression (memory): the structure's text was kept until the page acknowledged it,
+  /// which a page never does, so every idle session held its whole list's message.
+  @Test func aStructureIsNotKeptAndThePageWithoutItStartsAgain() {
     var log = ResumeLog(maximumBytes: 1_000)
-    log.record(seq: 1, text: "b1", isStructure: false)
-    log.record(seq: 2, text: "s2", isStructure: true)
-    log.record(seq: 3, text: "b3", isStructure: false)
-    #expect(log.entries.map(\.seq) == [2, 3])
-    // However old the page's state, the structure restarts it.
-    #expect(log.messages(after: 0, current: 3) == ["s2", "b3"])
+    log.record(seq: 1, text: "b1")
+    log.restart(at: 2)  // a structure was sent as seq 2
+    #expect(log.entries.isEmpty)
+    #expect(log.bytes == 0)
+    log.record(seq: 3, text: "b3")
+    #expect(log.entries.map(\.seq) == [3])
     #expect(log.messages(after: 2, current: 3) == ["b3"])
+    #expect(log.messages(after: 0, current: 3) == nil, "older than the structure: restart")
+    #expect(log.messages(after: 1, current: 3) == nil)
   }
 
   @Test func theOldestGoPastTheLimitsAndThePageBehindThemIsNotReplayed() {
     var log = ResumeLog(maximumBytes: 10)
-    log.record(seq: 1, text: "aaaa", isStructure: false)
-    log.record(seq: 2, text: "bbbb", isStructure: false)
-    log.record(seq: 3, text: "cccc", isStructure: false)
+    log.record(seq: 1, text: "aaaa")
+    log.record(seq: 2, text: "bbbb")
+    log.record(seq: 3, text: "cccc")
     #expect(log.entries.map(\.seq) == [2, 3])
     #expect(log.bytes == 8)
     #expect(log.messages(after: 0, current: 3) == nil)
     #expect(log.messages(after: 1, current: 3) == ["bbbb", "cccc"])
     var counted = ResumeLog(maximumBytes: 1 << 20)
     for seq in 1...(ResumeLog.maximumEntries + 10) {
-      counted.record(seq: seq, text: "x", isStructure: false)
+      counted.record(seq: seq, text: "x")
     }
     #expect(counted.entries.count == ResumeLog.maximumEntries)
     #expect(counted.floor == 10)
@@ -49,8 +52,8 @@ struct ResumeLogTests {
 
   @Test func aGapStartsTheLogAgain() {
     var log = ResumeLog(maximumBytes: 1_000)
-    log.record(seq: 1, text: "b1", isStructure: false)
-    log.record(seq: 5, text: "b5", isStructure: false)
+    log.record(seq: 1, text: "b1")
+    log.record(seq: 5, text: "b5")
     #expect(log.entries.map(\.seq) == [5])
     #expect(log.messages(after: 1, current: 5) == nil)
     #expect(log.messages(after: 4, current: 5) == ["b5"])

@@ -25,6 +25,37 @@ struct SessionOutboxTests {
     #expect(outbox.queuedBytes == 0)
   }
 
+  @Test func takeReturnsWhatWaitsAndArmsTheReadyCallbackOnceWhenEmpty() {
+    let readies = Mutex(0)
+    let outbox = SessionOutbox(limit: 1_000, onReady: { readies.withLock { $0 += 1 } })
+    _ = outbox.push("a", view: "list")
+    #expect(readies.withLock { $0 } == 0, "no one asked yet")
+    #expect(outbox.take() == .message("a"))
+    #expect(outbox.queuedBytes == 0)
+    #expect(outbox.take() == .empty)
+    _ = outbox.push("b", view: nil)
+    _ = outbox.push("c", view: nil)
+    #expect(readies.withLock { $0 } == 1, "one call for the first message after an empty take")
+    #expect(outbox.take() == .message("b"))
+    #expect(outbox.take() == .message("c"))
+    #expect(outbox.take() == .empty)
+    outbox.close()
+    #expect(readies.withLock { $0 } == 2, "closing wakes an armed writer")
+    #expect(outbox.take() == .closed)
+    outbox.close()
+    #expect(readies.withLock { $0 } == 2, "an unarmed writer is not woken")
+  }
+
+  @Test func takingAMessageEndsTheCoalescedState() {
+    let outbox = SessionOutbox(limit: 100)
+    _ = outbox.push(String(repeating: "x", count: 100), view: "list")
+    _ = outbox.push("app", view: nil)
+    _ = outbox.dropMessagesOfViews()
+    #expect(outbox.dropMessagesOfViews().wasAlreadyCoalesced)
+    #expect(outbox.take() == .message("app"))
+    #expect(!outbox.dropMessagesOfViews().wasAlreadyCoalesced, "the writer took a message")
+  }
+
   @Test func passingTheLimitIsReportedAndViewMessagesCanBeDropped() async {
     let outbox = SessionOutbox(limit: 300)
     #expect(outbox.push("app-1", view: nil) == .queued)

@@ -281,13 +281,16 @@ final class SessionResumeTests {
   }
 
   /// While connected, the page's acknowledgements empty the log, so an idle session keeps
-  /// no messages.
+  /// no messages; the structure a page starts from is never kept (pages do not acknowledge
+  /// structures).
   @Test func acknowledgementsEmptyTheLog() async throws {
     let registry = makeRegistry()
     let (session, _, _) = await open(registry)
     let app = try #require(apps[session.id])
-    app.change([1, 2])
     let view = try #require(session.listViews["list"])
+    #expect(view.resumeLog?.entries.isEmpty == true, "the structure is not kept")
+    app.change([1, 2])
+    app.change([2, 1])
     #expect(view.resumeLog?.entries.map(\.seq) == [view.seq - 1, view.seq])
     session.receive(#"{"v":1,"type":"ack","view":"list","seq":\#(view.seq)}"#)
     #expect(view.resumeLog?.entries.isEmpty == true)

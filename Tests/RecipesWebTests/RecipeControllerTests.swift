@@ -42,6 +42,29 @@ struct RecipeListControllerTests {
         == "Pancakes · Prep 5 min · Cook 10 min [symbol:heart.fill, delete, reorder]")
   }
 
+  /// Sessions showing the same filter of the same array share one snapshot's storage
+  /// (memory per idle session); each still changes only its own.
+  @Test func listsOfOneStoreShareTheirSnapshotButNotTheirChanges() async throws {
+    let store = smallStore()
+    let (first, second) = (RecordingListView(), RecordingListView())
+    let firstList = RecipeListController(listView: first, dataStore: store)
+    let secondList = RecipeListController(listView: second, dataStore: store)
+    secondList.show(.favorites)
+    #expect(second.rows == ["Pancakes"])
+    #expect(first.rows == ["Tomato Soup", "Pancakes", "Lentil Stew"])
+    try await store.add(Recipe(title: "Scones", isFavorite: true, collections: ["Baking"]))
+    #expect(first.rows == ["Tomato Soup", "Pancakes", "Lentil Stew", "Scones"])
+    #expect(second.rows == ["Pancakes", "Scones"])
+    // More filters than the shared cache keeps: each list still shows its own.
+    for index in 0..<40 { secondList.show(.collection("Collection \(index)")) }
+    #expect(second.rows.isEmpty)
+    secondList.show(.collection("Soups"))
+    firstList.show(.all)
+    #expect(second.rows == ["Tomato Soup", "Lentil Stew"])
+    #expect(first.rows == ["Tomato Soup", "Pancakes", "Lentil Stew", "Scones"])
+    #expect(first.rejectedBatches.isEmpty && second.rejectedBatches.isEmpty)
+  }
+
   @Test func storeChangesArriveAsAnimatedBatches() async throws {
     let view = RecordingListView()
     let store = smallStore()

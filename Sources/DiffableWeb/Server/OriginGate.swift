@@ -34,9 +34,11 @@ struct OriginGatedChannel: ServerChildChannel {
   }
 }
 
-/// The connection a WebSocket handler runs on, for the one thing the handler API can't do:
-/// close a connection whose peer stopped reading. A polite close frame would wait behind
-/// the full socket for as long as the peer likes; closing the channel does not wait.
+/// The connection a WebSocket handler runs on, for what the handler API can't do: write
+/// without a task per connection (``OutboxWriter``), ping from the event loop
+/// (``ConnectionLiveness``), and close a connection whose peer stopped reading (a polite
+/// close frame would wait behind the full socket for as long as the peer likes; closing
+/// the channel does not wait).
 enum ConnectionChannel {
   @TaskLocal static var current: (any Channel)?
 }

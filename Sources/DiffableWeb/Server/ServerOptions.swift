@@ -26,6 +26,14 @@ public struct ServerOptions: ParsableArguments, Sendable {
   )
   public var sessionGraceSeconds = 60
 
+  /// How often an idle connection is pinged, in seconds.
+  @Option(
+    name: .customLong("ping-seconds"),
+    help:
+      "How often, in seconds, an idle page's connection is pinged (0: never). On Linux a connection whose pings go unanswered by TCP for two intervals is closed. From 0 to 86400."
+  )
+  public var pingSeconds = 30
+
   /// Creates options with their defaults.
   public init() {}
 
@@ -33,6 +41,9 @@ public struct ServerOptions: ParsableArguments, Sendable {
   public func validate() throws {
     guard (0...86_400).contains(sessionGraceSeconds) else {
       throw ValidationError("--session-grace-seconds \(sessionGraceSeconds): expected 0 to 86400")
+    }
+    guard (0...86_400).contains(pingSeconds) else {
+      throw ValidationError("--ping-seconds \(pingSeconds): expected 0 to 86400")
     }
     for origin in allowedOrigins where !WebServer.isValidOrigin(origin) {
       throw ValidationError(
@@ -44,7 +55,7 @@ public struct ServerOptions: ParsableArguments, Sendable {
   public var configuration: WebServer.Configuration {
     WebServer.Configuration(
       host: host, port: port, allowedOrigins: allowedOrigins,
-      sessionGracePeriod: .seconds(sessionGraceSeconds))
+      sessionGracePeriod: .seconds(sessionGraceSeconds), pingInterval: .seconds(pingSeconds))
   }
 
   /// The address to print for people to open.

@@ -3,8 +3,9 @@ import Synchronization
 
 /// One connection's messages on their way to the page, bounded in bytes.
 ///
-/// The session pushes from the main actor; the connection's writer task takes messages
-/// one at a time and waits for the socket. A page that stops reading stops the writer, not
+/// The session pushes from the main actor; the connection's writer takes messages one at a
+/// time (``next()`` from a task, or ``take()`` from the connection's event loop) and waits
+/// for the socket. A page that stops reading stops the writer, not
 /// the session: messages wait here, and once they pass ``limit`` the session coalesces them
 /// (see ``WebSession``) or, if the page is still not reading, asks to be disconnected.
 public final class SessionOutbox: Sendable {
@@ -28,6 +29,9 @@ public final class SessionOutbox: Sendable {
     var queue: Deque<Pending> = []
     var bytes = 0
     var writer: CheckedContinuation<String?, Never>?
+    /// Set by ``take()`` when it found the queue empty: the next push or the close calls
+    /// ``onReady`` once.
+    var isWaitingForReady = false
     var isClosed = false
     var wantsDisconnect = false
     /// Whether the queue was coalesced since the writer last took a message: a second
@@ -47,11 +51,22 @@ public final class SessionOutbox: Sendable {
   /// reader waiting for a page that sends nothing).
   private let onDisconnect: @Sendable () -> Void
 
+  /// Runs when a message arrives, or the outbox closes, after ``take()`` found nothing:
+  /// the way a writer that is not a task learns there is work.
+  private let onReady: @Sendable () -> Void
+
   /// Creates an outbox that holds at most about `limit` bytes; `onDisconnect` closes the
   /// connection when the session gives up on a page that does not read.
-  public init(limit: Int, onDisconnect: @escaping @Sendable () -> Void = {}) {
+  ///
+  /// A writer takes messages either with the `async` ``next()`` or, without a task of its
+  /// own, with ``take()``, which arms `onReady` when it finds nothing.
+  public init(
+    limit: Int, onDisconnect: @escaping @Sendable () -> Void = {},
+    onReady: @escaping @Sendable () -> Void = {}
+  ) {
     self.limit = limit
     self.onDisconnect = onDisconnect
+    self.onReady = onReady
   }
 
   /// Queues a message; `view` names the list view it is about (`nil` for app messages and
@@ -60,19 +75,22 @@ public final class SessionOutbox: Sendable {
   /// - Complexity: O(1) amortized.
   public func push(_ text: String, view: String?) -> PushResult {
     let pending = Pending(text: text, view: view)
-    let (writer, result): (CheckedContinuation<String?, Never>?, PushResult) = state.withLock {
-      state in
-      if state.isClosed { return (nil, .closed) }
-      if let writer = state.writer {
-        state.writer = nil
-        state.coalescedSinceLastTake = false
-        return (writer, .queued)
+    let (writer, ready, result): (CheckedContinuation<String?, Never>?, Bool, PushResult) =
+      state.withLock { state in
+        if state.isClosed { return (nil, false, .closed) }
+        if let writer = state.writer {
+          state.writer = nil
+          state.coalescedSinceLastTake = false
+          return (writer, false, .queued)
+        }
+        state.queue.append(pending)
+        state.bytes += pending.cost
+        let ready = state.isWaitingForReady
+        state.isWaitingForReady = false
+        return (nil, ready, state.bytes > limit ? .overLimit : .queued)
       }
-      state.queue.append(pending)
-      state.bytes += pending.cost
-      return (nil, state.bytes > limit ? .overLimit : .queued)
-    }
     writer?.resume(returning: text)
+    if ready { onReady() }
     return result
   }
 
@@ -131,19 +149,49 @@ public final class SessionOutbox: Sendable {
     }
   }
 
+  /// What ``take()`` found.
+  public enum Taken: Sendable, Equatable {
+    /// The oldest queued message, now removed.
+    case message(String)
+    /// Nothing is queued; `onReady` runs once when that changes.
+    case empty
+    /// The outbox is closed: nothing more will come.
+    case closed
+  }
+
+  /// Takes the oldest message without waiting. When there is none, `onReady` is armed and
+  /// runs once, on the thread of the next ``push(_:view:)`` or ``close(disconnect:)``.
+  ///
+  /// - Complexity: O(1).
+  public func take() -> Taken {
+    state.withLock { state in
+      if let first = state.queue.popFirst() {
+        state.bytes -= first.cost
+        state.coalescedSinceLastTake = false
+        return .message(first.text)
+      }
+      if state.isClosed { return .closed }
+      state.isWaitingForReady = true
+      return .empty
+    }
+  }
+
   /// Closes the outbox: queued messages are dropped and the writer's ``next()`` returns
   /// `nil`. With `disconnect`, the connection is asked to close as well.
   public func close(disconnect: Bool = false) {
-    let (writer, disconnectNow) = state.withLock { state in
+    let (writer, ready, disconnectNow) = state.withLock { state in
       let first = disconnect && !state.wantsDisconnect
       state.isClosed = true
       state.wantsDisconnect = state.wantsDisconnect || disconnect
       state.queue.removeAll()
       state.bytes = 0
+      let ready = state.isWaitingForReady
+      state.isWaitingForReady = false
       defer { state.writer = nil }
-      return (state.writer, first)
+      return (state.writer, ready, first)
     }
     writer?.resume(returning: nil)
+    if ready { onReady() }
     if disconnectNow { onDisconnect() }
   }
 }

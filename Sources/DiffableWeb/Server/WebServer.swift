@@ -35,6 +35,10 @@ public struct WebServer: Sendable {
     /// The most bytes of messages each list view keeps for a page that may resume; a page
     /// further behind resumes with one batch from its state to now.
     public var resumeLogLimit: Int
+    /// How often an idle connection is pinged; zero turns pings off. On Linux a connection
+    /// whose pings go unacknowledged for two intervals is closed by the kernel, and its
+    /// session waits for its page as after any drop.
+    public var pingInterval: Duration
 
     /// What the transport reads before giving up on a message.
     var transportLimit: Int { maximumMessageSize * 4 }
@@ -47,7 +51,8 @@ public struct WebServer: Sendable {
       maximumPendingBytes: Int = 16 << 20,
       sessionGracePeriod: Duration = .seconds(60),
       maximumDetachedSessions: Int = 10_000,
-      resumeLogLimit: Int = 256 << 10
+      resumeLogLimit: Int = 256 << 10,
+      pingInterval: Duration = .seconds(30)
     ) {
       self.host = host
       self.port = port
@@ -56,6 +61,7 @@ public struct WebServer: Sendable {
       self.maximumPendingBytes = maximumPendingBytes
       self.sessionGracePeriod = sessionGracePeriod
       self.maximumDetachedSessions = maximumDetachedSessions
+      self.pingInterval = pingInterval
       self.resumeLogLimit = resumeLogLimit
     }
   }
@@ -146,15 +152,15 @@ public struct WebServer: Sendable {
       }
       return Response(status: .notFound)
     }
-    let sessions = SessionCounter()
     let registry = SessionRegistry(
       gracePeriod: max(.zero, configuration.sessionGracePeriod),
       maximumDetached: max(0, configuration.maximumDetachedSessions),
       logLimit: max(0, configuration.resumeLogLimit))
     let boundPort = BoundPort()
     let configuration = configuration
-    let makeSession = makeSession
-    let logger = logger
+    let pages = PageConnection(
+      configuration: configuration, registry: registry, sessions: SessionCounter(),
+      makeSession: makeSession, logger: logger)
     // The upgrade is decided by a closure, not a router: Hummingbird's router-based
     // upgrade keeps every connection's request context alive (its handler box holds the
     // context, which holds the box), a leak LeakSanitizer reports per connection. The
@@ -163,56 +169,11 @@ public struct WebServer: Sendable {
     @Sendable func connection(
       resuming request: Result<ResumeRequest, WireSession.Refusal>?, origin: OriginParts?
     ) -> WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context> {
-      { inbound, outbound, _ in
-        // Giving up on a page closes its channel directly: the writer may be stuck on the
-        // full socket and the reader waiting for a page that sends nothing.
-        let channel = ConnectionChannel.current
-        let outbox = SessionOutbox(limit: configuration.maximumPendingBytes) {
-          channel?.close(promise: nil)
+      { inbound, _, _ in
+        guard let channel = ConnectionChannel.current else {
+          preconditionFailure("WebServer: a WebSocket handler ran outside its connection")
         }
-        let (session, refusal, resumed, connection) = await MainActor.run {
-          registry.open(
-            request, origin: origin, outbox: outbox, logger: logger, id: sessions.next,
-            makeSession: makeSession)
-        }
-        let id = session.id
-        logger.info(
-          "session \(id) \(resumed ? "resumed" : "opened")\(refusal.map { " (not resumed: \($0.rawValue))" } ?? "")"
-        )
-        // Whichever ends first ends the connection: the page closing (the reader), or the
-        // session giving up on a page that does not read (the writer, cancelled mid-write if
-        // the socket is full). The reader runs in this task rather than a child of its own:
-        // a task's memory is a good part of an idle session's, and a server holds thousands.
-        await withTaskGroup(of: Void.self) { group in
-          group.addTask {
-            do {
-              while let text = await outbox.next() { try await outbound.write(.text(text)) }
-            } catch {
-              logger.notice("session \(id): writing failed with \(error)")
-            }
-            // The writer stops when the outbox closes, which gives up on the page, or when a
-            // write fails: either way the connection is over, and closing the channel ends
-            // the reader below.
-            channel?.close(promise: nil)
-          }
-          do {
-            for try await message in inbound.messages(maxSize: configuration.transportLimit) {
-              guard case .text(let text) = message else {
-                await MainActor.run {
-                  session.refuse(WireError(.malformed, "messages are JSON text frames"))
-                }
-                continue
-              }
-              await MainActor.run { session.receive(text) }
-            }
-          } catch {
-            logger.notice("session \(id): connection ended with \(error)")
-          }
-          await MainActor.run { registry.detach(session, connection: connection) }
-          group.cancelAll()
-        }
-        logger.info(
-          "session \(id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
+        await pages.serve(inbound, channel: channel, resuming: request, origin: origin)
       }
     }
     let port = configuration.port
@@ -220,7 +181,9 @@ public struct WebServer: Sendable {
       OriginGatedChannel(
         base: HTTP1WebSocketUpgradeChannel(
           responder: responder,
-          configuration: .init(ws: .init(maxFrameSize: configuration.transportLimit))
+          configuration: .init(
+            // Pings come from the event loop instead of a task per connection.
+            ws: .init(maxFrameSize: configuration.transportLimit, autoPing: .disabled))
         ) { head, _, _ in
           let target = head.path?.split(separator: "?", maxSplits: 1) ?? []
           let origin = head.headerFields[.origin]

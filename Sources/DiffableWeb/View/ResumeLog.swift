@@ -1,17 +1,21 @@
 import DequeModule
 
-/// The structures and batches a view sent that its page may not have applied: what a page
-/// that reconnects is sent again.
+/// The batches a view sent that its page may not have applied: what a page that
+/// reconnects is sent again.
 ///
 /// The log covers every message after ``floor`` up to the view's `seq`, without gaps. An
-/// acknowledgement drops what the page has; a structure drops everything before it (it
-/// replaces it); past its limits the oldest messages go, and a page older than the floor
-/// cannot be replayed.
+/// acknowledgement drops what the page has; past its limits the oldest messages go, and a
+/// page older than the floor cannot be replayed.
+///
+/// A structure is never kept: it starts the log again after itself. A page that lacks it
+/// is sent the view's structure as it is then (`restart`), which replaces the old one and
+/// the batches after it, and the page never acknowledges structures, so keeping the text
+/// would hold the whole list's message for every idle page (about 1 KB of each idle Recipes
+/// session).
 struct ResumeLog {
   struct Entry {
     var seq: Int
     var text: String
-    var isStructure: Bool
   }
 
   /// The most messages kept.
@@ -28,17 +32,16 @@ struct ResumeLog {
     self.maximumBytes = maximumBytes
   }
 
-  /// Appends a message just sent.
+  /// Appends a batch just sent.
   ///
   /// - Complexity: O(1) amortized.
-  mutating func record(seq: Int, text: String, isStructure: Bool) {
-    if isStructure { restart(at: seq - 1) }
+  mutating func record(seq: Int, text: String) {
     if let last = entries.last?.seq, last != seq - 1 {
       // Not the next message (the view's seq moved while nothing was recorded): what came
       // between is unknown, so the log starts again here.
       restart(at: seq - 1)
     }
-    entries.append(Entry(seq: seq, text: text, isStructure: isStructure))
+    entries.append(Entry(seq: seq, text: text))
     bytes += text.utf8.count
     while entries.count > Self.maximumEntries || bytes > maximumBytes,
       let first = entries.popFirst()
@@ -72,10 +75,8 @@ struct ResumeLog {
   func replayStart(after seen: Int, current: Int) -> Int? {
     guard seen <= current else { return nil }
     if seen == current { return current + 1 }
-    guard let first = entries.first, entries.last?.seq == current else { return nil }
-    if seen >= floor { return seen + 1 }
-    // A structure replaces whatever the page had, however old.
-    return first.isStructure ? first.seq : nil
+    guard entries.last?.seq == current, seen >= floor else { return nil }
+    return seen + 1
   }
 
   /// The messages a page that applied `seen` lacks to reach `current`, or `nil` when the

@@ -4,13 +4,14 @@ import DiffableDataSource
 // page has not acknowledged (ResumeLog), and, from the moment the connection drops, the
 // snapshot the page was last sent, to diff against when the log no longer reaches back.
 extension WebListView {
-  /// Records a structure or batch just sent, when the session keeps a log.
+  /// Records a structure or batch just sent, when the session keeps a log. A structure
+  /// is not kept: a page without it is sent a fresh one (see ``ResumeLog``).
   func recordForResume(_ message: ServerMessage, text: String) {
     switch message {
     case .structure(_, let seq, _):
-      resumeLog?.record(seq: seq, text: text, isStructure: true)
+      resumeLog?.restart(at: seq)
     case .batch(_, let seq, _, _, _, _):
-      resumeLog?.record(seq: seq, text: text, isStructure: false)
+      resumeLog?.record(seq: seq, text: text)
     case .cells, .error, .app, .session:
       break
     }

@@ -1,0 +1,81 @@
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// One page's WebSocket connection: opens or resumes its session, reads the page's
+/// messages into it, and hands it back to the registry when the connection ends.
+///
+/// A server holds thousands of idle connections, each parked in ``read(_:into:)`` with
+/// the frames of every function on its way there, so the work is split where it stops
+/// mattering: opening and closing run in functions of their own, whose frames are gone
+/// while the page is idle, and writing has no task at all (``OutboxWriter``).
+struct PageConnection: Sendable {
+  let configuration: WebServer.Configuration
+  let registry: SessionRegistry
+  let sessions: SessionCounter
+  let makeSession: WebServer.SessionFactory
+  let logger: Logger
+
+  /// Serves one connection until the page or the session ends it.
+  func serve(
+    _ inbound: WebSocketInboundStream, channel: any Channel,
+    resuming request: Result<ResumeRequest, WireSession.Refusal>?, origin: OriginParts?
+  ) async {
+    // Giving up on a page closes its channel directly: the socket may be full and the
+    // reader waiting for a page that sends nothing.
+    let writer = OutboxWriter(channel: channel, logger: logger) { [configuration] onReady in
+      SessionOutbox(
+        limit: configuration.maximumPendingBytes,
+        onDisconnect: { channel.close(promise: nil) }, onReady: onReady)
+    }
+    let (session, connection) = await open(request, origin: origin, outbox: writer.queue)
+    writer.sessionID.store(session.id, ordering: .relaxed)
+    // Whichever ends first ends the connection: the page closing (the reader, this task),
+    // or the session giving up on a page that does not read (the writer closes the
+    // channel, which ends the reader).
+    writer.start()
+    let ping = ConnectionLiveness.start(on: channel, every: configuration.pingInterval)
+    await read(inbound, into: session)
+    ping?.cancel()
+    await close(session, connection: connection, outbox: writer.queue)
+  }
+
+  private func open(
+    _ request: Result<ResumeRequest, WireSession.Refusal>?, origin: OriginParts?,
+    outbox: SessionOutbox
+  ) async -> (WebSession, connection: Int) {
+    let (session, refusal, resumed, connection) = await MainActor.run {
+      registry.open(
+        request, origin: origin, outbox: outbox, logger: logger, id: sessions.next,
+        makeSession: makeSession)
+    }
+    logger.info(
+      "session \(session.id) \(resumed ? "resumed" : "opened")\(refusal.map { " (not resumed: \($0.rawValue))" } ?? "")"
+    )
+    return (session, connection)
+  }
+
+  private func read(_ inbound: WebSocketInboundStream, into session: WebSession) async {
+    do {
+      for try await message in inbound.messages(maxSize: configuration.transportLimit) {
+        guard case .text(let text) = message else {
+          await MainActor.run {
+            session.refuse(WireError(.malformed, "messages are JSON text frames"))
+          }
+          continue
+        }
+        await MainActor.run { session.receive(text) }
+      }
+    } catch {
+      logger.notice("session \(session.id): connection ended with \(error)")
+    }
+  }
+
+  private func close(_ session: WebSession, connection: Int, outbox: SessionOutbox) async {
+    await MainActor.run { registry.detach(session, connection: connection) }
+    // Detaching closed it already; nothing may follow WebSocket's closing frame.
+    outbox.close()
+    logger.info(
+      "session \(session.id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
+  }
+}
