@@ -3,7 +3,7 @@ import Testing
 
 @testable import DiffableWeb
 
-@Suite("Server options and connection liveness")
+@Suite("Server options")
 struct ServerOptionsTests {
   @Test func theOptionsBecomeTheConfiguration() throws {
     let options = try ServerOptions.parse([
@@ -33,13 +33,5 @@ struct ServerOptionsTests {
     } catch {
       #expect(ServerOptions.message(for: error).contains(message))
     }
-  }
-
-  @Test func aPingIntervalIsWholeMillisecondsCappedAtADay() {
-    #expect(ConnectionLiveness.milliseconds(.seconds(30)) == 30_000)
-    #expect(ConnectionLiveness.milliseconds(.milliseconds(1_500)) == 1_500)
-    #expect(ConnectionLiveness.milliseconds(.zero) == 0)
-    #expect(ConnectionLiveness.milliseconds(.seconds(-3)) == 0)
-    #expect(ConnectionLiveness.milliseconds(.seconds(Int64.max)) == 86_400_000)
   }
 }

@@ -41,18 +41,6 @@ def test_an_idle_connection_is_pinged_every_interval(tmp_path):
         server.stop()
 
 
-def test_pings_can_be_turned_off(tmp_path):
-    server = Server("recipes", "--data-dir", str(tmp_path / "data"), "--ping-seconds", "0",
-                    log_dir=tmp_path).start()
-    try:
-        client = Client(server)
-        opcodes = frames_for(client, 2.5)
-        assert websocket.ABNF.OPCODE_PING not in opcodes, opcodes
-        client.close()
-    finally:
-        server.stop()
-
-
 def test_a_ping_interval_out_of_range_is_refused_by_name(tmp_path):
     for value in ("-1", "86401"):
         result = subprocess.run(

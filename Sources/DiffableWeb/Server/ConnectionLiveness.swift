@@ -17,12 +17,16 @@ import NIOWebSocket
 /// included) goes unacknowledged for two intervals, which is how a peer that vanished
 /// without closing is found.
 ///
-/// A page whose tab is frozen but whose machine still acknowledges TCP is not dropped (its
-/// pongs are not checked): what it can cost is bounded by its outbox.
+/// A page that stops reading while its machine still acknowledges TCP is dropped too: a
+/// ping still unwritten when the next one is due means the socket has been full for a
+/// whole interval, and the connection is closed (its session waits for the page as after
+/// any drop). A tab that reads but never answers pings is not dropped: pongs are not
+/// checked.
 enum ConnectionLiveness {
   /// Starts pinging `channel` every `interval` until it closes or the returned task is
-  /// cancelled (before the WebSocket's closing frame, after which nothing may be sent);
-  /// zero or less pings never.
+  /// cancelled; zero or less pings never. The handler cancels it when the page's messages
+  /// end, which is usually before the WebSocket's closing frame; when the page closes
+  /// first, a ping may still slip in between the closing frame and the socket's shutdown.
   @discardableResult
   static func start(on channel: any Channel, every interval: Duration) -> RepeatedTask? {
     let milliseconds = Self.milliseconds(interval)
@@ -32,13 +36,22 @@ enum ConnectionLiveness {
       // gone. A refusal (another platform's socket) only loses the early detection.
       let option = ChannelOptions.Types.SocketOption(
         level: .tcp, name: .init(rawValue: CInt(TCP_USER_TIMEOUT)))
-      channel.setOption(option, value: Int(milliseconds * 2)).whenFailure { _ in }
+      channel.setOption(option, value: SocketOptionValue(milliseconds * 2))
+        .whenFailure { _ in }
     #endif
+    let unwritten = NIOLoopBoundBox.makeBoxSendingValue(false, eventLoop: channel.eventLoop)
     let ping = channel.eventLoop.scheduleRepeatedTask(
       initialDelay: .milliseconds(milliseconds), delay: .milliseconds(milliseconds)
     ) { _ in
+      // The last ping is still waiting for the socket: the peer has read nothing for an
+      // interval. Queuing more would grow without bound.
+      guard !unwritten.value else {
+        channel.close(promise: nil)
+        return
+      }
+      unwritten.value = true
       channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer()))
-        .whenFailure { _ in }
+        .whenComplete { _ in unwritten.value = false }
     }
     channel.closeFuture.whenComplete { _ in ping.cancel() }
     return ping

@@ -13,10 +13,13 @@ import Synchronization
 /// the outbox calls ``wake()`` when a message arrives after ``SessionOutbox/take()`` found
 /// none, and each write's completion hands the socket more.
 ///
-/// At most ``window`` bytes are handed to NIO and not yet written to the socket; the rest
-/// wait in the outbox, where its limit applies. A page that stops reading fills the
-/// window, then the outbox, and the session coalesces its views and finally disconnects
-/// the page, as with a writer task blocked on the socket.
+/// The writer stops taking messages once ``window`` bytes are handed to NIO and not yet
+/// written to the socket (one message may pass it); the rest wait in the outbox, where its
+/// limit applies. A page that stops reading fills the window, then the outbox, and the
+/// session coalesces its views and finally disconnects the page, as with a writer task
+/// blocked on the socket. Once the connection is closed the writer takes nothing more, so
+/// what is still queued stays in the outbox for a session that waits for its page; what it
+/// had already handed to NIO (up to the window) is lost with the connection.
 final class OutboxWriter: Sendable {
   /// How many bytes may be on their way to the socket at once.
   static let window = 64 << 10
@@ -32,8 +35,9 @@ final class OutboxWriter: Sendable {
   private let channel: any Channel
   private let outbox: SessionOutbox
   private let state: NIOLoopBoundBox<State>
-  /// `State.isFinished`, readable off the event loop: a push after the connection ended
-  /// schedules nothing (the loop may be shutting down with the server).
+  /// `State.isFinished`, readable off the event loop: a push after the connection closed
+  /// or the writer gave up schedules nothing (the loop may be shutting down with the
+  /// server).
   private let isFinished = Atomic(false)
   private let logger: Logger
   /// The session's number, for the log; set once the session exists.
@@ -58,8 +62,12 @@ final class OutboxWriter: Sendable {
   /// The outbox this writer drains.
   var queue: SessionOutbox { outbox }
 
-  /// Starts writing: what is queued now, and from then on what arrives.
-  func start() { wake() }
+  /// Starts writing: what is queued now, and from then on what arrives, until the
+  /// connection closes.
+  func start() {
+    channel.closeFuture.whenComplete { _ in self.finish() }
+    wake()
+  }
 
   /// Asks for a pass on the event loop. Safe from any thread.
   func wake() {
@@ -80,7 +88,12 @@ final class OutboxWriter: Sendable {
     repeat {
       state.value.needsAnotherPass = false
       var wrote = false
-      drain: while state.value.inFlight < Self.window {
+      // A write to a closed channel fails at once, inside `write`: without the first two
+      // conditions one push after a drop would empty the outbox into the dead socket, and
+      // the app messages a waiting session keeps for its page would be lost (review).
+      drain: while !state.value.isFinished, channel.isActive,
+        state.value.inFlight < Self.window
+      {
         switch outbox.take() {
         case .message(let text):
           write(text)

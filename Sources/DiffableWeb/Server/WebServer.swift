@@ -35,9 +35,10 @@ public struct WebServer: Sendable {
     /// The most bytes of messages each list view keeps for a page that may resume; a page
     /// further behind resumes with one batch from its state to now.
     public var resumeLogLimit: Int
-    /// How often an idle connection is pinged; zero turns pings off. On Linux a connection
-    /// whose pings go unacknowledged for two intervals is closed by the kernel, and its
-    /// session waits for its page as after any drop.
+    /// How often a connection is pinged; zero turns pings off. A connection whose last ping
+    /// is still unwritten when the next is due (the page reads nothing) is closed, and on
+    /// Linux one whose pings go unacknowledged for two intervals is closed by the kernel;
+    /// either way its session waits for its page as after any drop.
     public var pingInterval: Duration
 
     /// What the transport reads before giving up on a message.

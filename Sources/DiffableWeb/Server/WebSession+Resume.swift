@@ -63,7 +63,8 @@ extension WebSession {
 
   /// The connection dropped (or the page replaced it): the session keeps running without
   /// one and waits for its page. App messages still queued for the page are kept for it;
-  /// those the writer already took are lost with the socket.
+  /// those the writer already handed to the socket (at most its window, 64 KiB) are lost
+  /// with it.
   func detach(disconnecting: Bool = false) {
     if let outbox {
       let unsent = outbox.takeMessagesOfNoView()
