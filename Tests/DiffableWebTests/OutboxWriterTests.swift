@@ -20,6 +20,19 @@ struct OutboxWriterTests {
     }
   }
 
+  /// A connected channel. Each test closes its own: an open `EmbeddedChannel` keeps its
+  /// pipeline alive, which LeakSanitizer reports (CI).
+  static func connected(_ handler: (any ChannelHandler)? = nil) throws -> EmbeddedChannel {
+    let channel = EmbeddedChannel(handler: handler)
+    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    return channel
+  }
+
+  static func close(_ channel: EmbeddedChannel) {
+    _ = try? channel.close().wait()
+    channel.embeddedEventLoop.run()
+  }
+
   /// The text frames written so far, oldest first.
   static func written(_ channel: EmbeddedChannel) throws -> [String] {
     var texts: [String] = []
@@ -31,8 +44,8 @@ struct OutboxWriterTests {
   }
 
   @Test func queuedMessagesAndLaterOnesAreWrittenInOrder() throws {
-    let channel = EmbeddedChannel()
-    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    let channel = try Self.connected()
+    defer { Self.close(channel) }
     let writer = Self.makeWriter(channel)
     _ = writer.queue.push("one", view: "list")
     _ = writer.queue.push("two", view: nil)
@@ -47,8 +60,8 @@ struct OutboxWriterTests {
   }
 
   @Test func closingTheOutboxClosesTheConnection() throws {
-    let channel = EmbeddedChannel()
-    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    let channel = try Self.connected()
+    defer { Self.close(channel) }
     let writer = Self.makeWriter(channel)
     writer.start()
     channel.embeddedEventLoop.run()
@@ -61,8 +74,8 @@ struct OutboxWriterTests {
   /// on taking every queued message into the dead socket, so the app messages a waiting
   /// session keeps for its page were lost.
   @Test func afterTheConnectionClosesMessagesStayQueuedForTheSession() throws {
-    let channel = EmbeddedChannel()
-    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    let channel = try Self.connected()
+    defer { Self.close(channel) }
     let writer = Self.makeWriter(channel)
     writer.start()
     channel.embeddedEventLoop.run()
@@ -78,8 +91,8 @@ struct OutboxWriterTests {
   /// The same when the connection dies under a busy writer: the first write fails at once,
   /// and the writer stops there instead of emptying the outbox into the dead socket.
   @Test func aFailedWriteStopsTheWriterWithTheRestStillQueued() throws {
-    let channel = EmbeddedChannel(handler: WriteFailer())
-    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    let channel = try Self.connected(WriteFailer())
+    defer { Self.close(channel) }
     let writer = Self.makeWriter(channel)
     for text in ["app-1", "app-2", "app-3"] { _ = writer.queue.push(text, view: nil) }
     writer.start()
@@ -89,8 +102,8 @@ struct OutboxWriterTests {
   }
 
   @Test func anIdleConnectionIsPingedEachInterval() throws {
-    let channel = EmbeddedChannel()
-    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    let channel = try Self.connected()
+    defer { Self.close(channel) }
     let task = ConnectionLiveness.start(on: channel, every: .seconds(30))
     #expect(task != nil)
     #if os(Linux)
@@ -114,8 +127,8 @@ struct OutboxWriterTests {
   }
 
   @Test func zeroTurnsPingsOff() throws {
-    let channel = EmbeddedChannel()
-    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    let channel = try Self.connected()
+    defer { Self.close(channel) }
     #expect(ConnectionLiveness.start(on: channel, every: .zero) == nil)
     channel.embeddedEventLoop.advanceTime(by: .seconds(3_600))
     #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
@@ -124,8 +137,8 @@ struct OutboxWriterTests {
   /// A page that reads nothing while its machine acknowledges TCP: the ping cannot be
   /// written, and when the next is due the connection is closed instead of queuing more.
   @Test func aPingStillUnwrittenAtTheNextIntervalClosesTheConnection() throws {
-    let channel = EmbeddedChannel(handler: WriteStaller())
-    try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
+    let channel = try Self.connected(WriteStaller())
+    defer { Self.close(channel) }
     ConnectionLiveness.start(on: channel, every: .seconds(1))
     channel.embeddedEventLoop.advanceTime(by: .seconds(1))
     #expect(channel.isActive, "one ping waits")
@@ -149,6 +162,12 @@ private final class WriteStaller: ChannelOutboundHandler {
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     held.append(promise)
+  }
+
+  func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+    for promise in held { promise?.fail(ChannelError.ioOnClosedChannel) }
+    held = []
+    context.close(mode: mode, promise: promise)
   }
 }
 
