@@ -22,6 +22,14 @@ struct OutboxWriterTests {
 
   /// A connected channel. Each test closes its own: an open `EmbeddedChannel` keeps its
   /// pipeline alive, which LeakSanitizer reports (CI).
+  /// A writer that has started and written what there was (nothing).
+  static func startedWriter(_ channel: EmbeddedChannel) -> OutboxWriter {
+    let writer = makeWriter(channel)
+    writer.start()
+    channel.embeddedEventLoop.run()
+    return writer
+  }
+
   static func connected(_ handler: (any ChannelHandler)? = nil) throws -> EmbeddedChannel {
     let channel = EmbeddedChannel(handler: handler)
     try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
@@ -62,9 +70,7 @@ struct OutboxWriterTests {
   @Test func closingTheOutboxClosesTheConnection() throws {
     let channel = try Self.connected()
     defer { Self.close(channel) }
-    let writer = Self.makeWriter(channel)
-    writer.start()
-    channel.embeddedEventLoop.run()
+    let writer = Self.startedWriter(channel)
     writer.queue.close()
     channel.embeddedEventLoop.run()
     #expect(!channel.isActive)
@@ -76,9 +82,7 @@ struct OutboxWriterTests {
   @Test func afterTheConnectionClosesMessagesStayQueuedForTheSession() throws {
     let channel = try Self.connected()
     defer { Self.close(channel) }
-    let writer = Self.makeWriter(channel)
-    writer.start()
-    channel.embeddedEventLoop.run()
+    let writer = Self.startedWriter(channel)
     try channel.close().wait()
     channel.embeddedEventLoop.run()
     _ = writer.queue.push("app-1", view: nil)

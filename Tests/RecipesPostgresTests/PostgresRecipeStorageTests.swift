@@ -137,37 +137,35 @@ struct PostgresRecipeStorageTests {
 
   /// Rows are input the process did not write: a recipe whose stored id disagrees with its
   /// row, or whose time is out of range, is refused by name, and nothing traps.
+  /// Loading `storage` fails as a corrupt store whose detail says `words`.
+  static func expectCorrupt(
+    _ storage: PostgresRecipeStorage, saying words: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await #expect(sourceLocation: sourceLocation) {
+      _ = try await storage.load()
+    } throws: { error in
+      let error = try #require(error as? RecipeStoreError)
+      return error.reason == .corrupt && error.detail.contains(words)
+    }
+  }
+
   @Test func damagedRowsAreRefusedByName() async throws {
     let url = try await freshDatabase("damage")
     let storage = try await PostgresRecipeStorage.open(url: url)
     try await execute(
       "UPDATE recipes SET recipe = jsonb_set(recipe, '{id}', '999') WHERE id = 3", on: url)
-    await #expect {
-      _ = try await storage.load()
-    } throws: { error in
-      let error = try #require(error as? RecipeStoreError)
-      return error.reason == .corrupt && error.detail.contains("id 3 holds recipe 999")
-    }
+    await Self.expectCorrupt(storage, saying: "id 3 holds recipe 999")
     // Two rows holding one recipe: the id repeats.
     try await execute(
       "UPDATE recipes SET recipe = jsonb_set(recipe, '{id}', '4') WHERE id = 3", on: url)
-    await #expect {
-      _ = try await storage.load()
-    } throws: { error in
-      let error = try #require(error as? RecipeStoreError)
-      return error.reason == .corrupt && error.detail.contains("repeats the id 4")
-    }
+    await Self.expectCorrupt(storage, saying: "repeats the id 4")
     try await execute(
       "UPDATE recipes SET recipe = jsonb_set(recipe, '{id}', '3') WHERE id = 3", on: url)
     try await execute(
       "UPDATE recipes SET recipe = jsonb_set(recipe, '{prepTime}', '9223372036854775807') WHERE id = 2",
       on: url)
-    await #expect {
-      _ = try await storage.load()
-    } throws: { error in
-      let error = try #require(error as? RecipeStoreError)
-      return error.reason == .corrupt && error.detail.contains("prepTime")
-    }
+    await Self.expectCorrupt(storage, saying: "prepTime")
     await storage.close()
   }
 

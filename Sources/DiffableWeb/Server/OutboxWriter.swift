@@ -29,16 +29,15 @@ final class OutboxWriter: Sendable {
     var inFlight = 0
     var isPumping = false
     var needsAnotherPass = false
-    var isFinished = false
   }
 
   private let channel: any Channel
   private let outbox: SessionOutbox
   private let state: NIOLoopBoundBox<State>
-  /// `State.isFinished`, readable off the event loop: a push after the connection closed
-  /// or the writer gave up schedules nothing (the loop may be shutting down with the
-  /// server).
-  private let isFinished = Atomic(false)
+  /// Set once the connection closed or the writer gave up; atomic so that a push from off
+  /// the event loop schedules nothing then (the loop may be shutting down with the server).
+  private let finished = Atomic(false)
+  private var isFinished: Bool { finished.load(ordering: .relaxed) }
   private let logger: Logger
   /// The session's number, for the log; set once the session exists.
   let sessionID = Atomic(0)
@@ -71,14 +70,14 @@ final class OutboxWriter: Sendable {
 
   /// Asks for a pass on the event loop. Safe from any thread.
   func wake() {
-    guard !isFinished.load(ordering: .relaxed) else { return }
+    guard !isFinished else { return }
     channel.eventLoop.execute { self.pump() }
   }
 
   /// Writes queued messages until the window is full or the outbox is empty. A pass
   /// started from inside another (a write completing during a flush) is folded into it.
   private func pump() {
-    guard !state.value.isFinished else { return }
+    guard !isFinished else { return }
     guard !state.value.isPumping else {
       state.value.needsAnotherPass = true
       return
@@ -91,7 +90,7 @@ final class OutboxWriter: Sendable {
       // A write to a closed channel fails at once, inside `write`: without the first two
       // conditions one push after a drop would empty the outbox into the dead socket, and
       // the app messages a waiting session keeps for its page would be lost (review).
-      drain: while !state.value.isFinished, channel.isActive,
+      drain: while !isFinished, channel.isActive,
         state.value.inFlight < Self.window
       {
         switch outbox.take() {
@@ -107,7 +106,7 @@ final class OutboxWriter: Sendable {
         }
       }
       if wrote { channel.flush() }
-    } while state.value.needsAnotherPass && !state.value.isFinished
+    } while state.value.needsAnotherPass && !isFinished
   }
 
   private func write(_ text: String) {
@@ -121,7 +120,7 @@ final class OutboxWriter: Sendable {
       case .success:
         self.pump()
       case .failure(let error):
-        if !self.state.value.isFinished {
+        if !self.isFinished {
           self.logger.notice(
             "session \(self.sessionID.load(ordering: .relaxed)): writing failed with \(error)")
         }
@@ -133,9 +132,7 @@ final class OutboxWriter: Sendable {
 
   /// The connection is over: a write failed, or the outbox closed.
   private func finish() {
-    guard !state.value.isFinished else { return }
-    state.value.isFinished = true
-    isFinished.store(true, ordering: .relaxed)
+    guard !finished.exchange(true, ordering: .relaxed) else { return }
     channel.close(promise: nil)
   }
 }

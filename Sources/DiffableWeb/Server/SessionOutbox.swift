@@ -37,6 +37,14 @@ public final class SessionOutbox: Sendable {
     /// Whether the queue was coalesced since the writer last took a message: a second
     /// overflow in that state means the page is not reading at all.
     var coalescedSinceLastTake = false
+
+    /// Removes the oldest message for the writer (``next()`` and ``take()`` alike).
+    mutating func takeFirst() -> String? {
+      guard let first = queue.popFirst() else { return nil }
+      bytes -= first.cost
+      coalescedSinceLastTake = false
+      return first.text
+    }
   }
 
   /// What a message costs beyond its text (the queue's own bookkeeping), so that a flood
@@ -136,11 +144,7 @@ public final class SessionOutbox: Sendable {
     await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
       let ready: String?? = state.withLock { state in
         precondition(state.writer == nil, "SessionOutbox.next(): another writer is waiting")
-        if let first = state.queue.popFirst() {
-          state.bytes -= first.cost
-          state.coalescedSinceLastTake = false
-          return .some(first.text)
-        }
+        if let first = state.takeFirst() { return .some(first) }
         if state.isClosed { return .some(nil) }
         state.writer = continuation
         return nil
@@ -165,11 +169,7 @@ public final class SessionOutbox: Sendable {
   /// - Complexity: O(1).
   public func take() -> Taken {
     state.withLock { state in
-      if let first = state.queue.popFirst() {
-        state.bytes -= first.cost
-        state.coalescedSinceLastTake = false
-        return .message(first.text)
-      }
+      if let first = state.takeFirst() { return .message(first) }
       if state.isClosed { return .closed }
       state.isWaitingForReady = true
       return .empty
