@@ -29,7 +29,6 @@ import DiffableDataSource
 /// simulator's message. Set ``invalidBatchPolicy`` to ``InvalidBatchPolicy/record`` to
 /// collect them in ``rejectedBatches`` instead (the view then reloads, as a recovering
 /// view would).
-@MainActor
 public final class RecordingListView: ListView {
   /// A call the view received.
   public enum Call: Hashable, Sendable {
@@ -130,7 +129,7 @@ public final class RecordingListView: ListView {
   /// Checks the batch with the simulator, then moves, keeps and replaces cells as a
   /// collection view would, and reconfigures the listed cells in place.
   public func performBatchUpdates(
-    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+    _ update: BatchUpdate, animated: Bool, completion: (() -> Void)?
   ) {
     checkNotUpdating("performBatchUpdates(_:animated:completion:)")
     calls.append(.performBatchUpdates(update, animated: animated))

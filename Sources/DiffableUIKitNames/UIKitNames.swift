@@ -102,7 +102,7 @@
     public init(
       style: Style, title: String?,
       handler:
-        @escaping @MainActor @Sendable (ContextualAction, UIView, @escaping Completion)
+        @escaping (ContextualAction, UIView, @escaping Completion)
         -> Void
     ) {
       self.init(style: style, title: title) { action, completion in

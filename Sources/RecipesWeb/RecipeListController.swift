@@ -10,7 +10,7 @@ import RecipeKit
 ///   a new snapshot, applied with animation.
 /// - One recipe changes (favorite, edit): `reconfigureItems`, so the row keeps its cell.
 @MainActor
-public final class RecipeListController: ListViewDelegate {
+public final class RecipeListController: @MainActor ListViewDelegate {
   /// The list has one section.
   public enum RecipeListSection: Int, Hashable, Sendable {
     /// All the recipes shown.
@@ -282,7 +282,7 @@ public final class RecipeListController: ListViewDelegate {
   /// reported through ``didFinishChange`` instead of thrown, and `completion` learns
   /// whether the change was made.
   func perform(
-    _ request: String, then completion: (@MainActor (Bool) -> Void)? = nil,
+    _ request: String, then completion: ((Bool) -> Void)? = nil,
     _ change: @escaping @MainActor () async throws -> Bool
   ) {
     changes.enqueue { [weak self] in

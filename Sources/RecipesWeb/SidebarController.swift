@@ -30,7 +30,7 @@ public struct SidebarItem: Hashable, Sendable {
 /// The sidebar: two sections built from section snapshots — the standard items, and an
 /// expandable "Collections" header whose children are the store's collections.
 @MainActor
-public final class SidebarController: ListViewDelegate {
+public final class SidebarController: @MainActor ListViewDelegate {
   /// The sidebar's sections.
   public enum SidebarSection: Int, Hashable, Sendable {
     /// All Recipes, Favorites, Recents.

@@ -20,9 +20,10 @@ struct ApplyFromAnywhereTests {
   @Test func appliesFromABackgroundQueueLandInCallOrder() async {
     let fixture = RecipeFixture(Array(1...21))
     let dataSource = fixture.dataSource!
+    let applier = dataSource.applier(on: MainActor.shared)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       DispatchQueue.global().async {
-        for count in 1...20 { dataSource.enqueueApply(Self.firstItems(count)) }
+        for count in 1...20 { applier.enqueueApply(Self.firstItems(count)) }
         done.resume()
       }
     }
@@ -40,8 +41,9 @@ struct ApplyFromAnywhereTests {
   @Test func aMainActorApplyRunsTheWaitingOnesFirst() {
     let fixture = RecipeFixture([1, 2, 3])
     let dataSource = fixture.dataSource!
-    dataSource.enqueueApply(fixture.snapshot([1, 2]))
-    dataSource.enqueueApply(fixture.snapshot([1, 2, 3]))
+    let applier = dataSource.applier(on: MainActor.shared)
+    applier.enqueueApply(fixture.snapshot([1, 2]))
+    applier.enqueueApply(fixture.snapshot([1, 2, 3]))
     #expect(fixture.batches.isEmpty, "an enqueued apply waits for the main actor")
     dataSource.apply(fixture.snapshot([3, 2, 1]))
     #expect(fixture.view.rows == ["Recipe 3", "Recipe 2", "Recipe 1"])
@@ -51,12 +53,12 @@ struct ApplyFromAnywhereTests {
 
   @Test func completionsRunOnTheMainActorAfterTheApply() async {
     let fixture = RecipeFixture([1, 2])
-    let dataSource = fixture.dataSource!
+    let applier = fixture.dataSource!.applier(on: MainActor.shared)
     let rows: [String] = await withCheckedContinuation { continuation in
       Task.detached {
-        dataSource.enqueueApply(Self.firstItems(2)) {
-          MainActor.assertIsolated()
-          continuation.resume(returning: fixture.view.rows)
+        applier.enqueueApply(Self.firstItems(2)) {
+          // The data source's actor: the main actor, which the applier was taken on.
+          continuation.resume(returning: MainActor.assumeIsolated { fixture.view.rows })
         }
       }
     }
@@ -74,13 +76,14 @@ struct ApplyFromAnywhereTests {
       view, indexPath, note in
       view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: note)
     }
+    let applier = dataSource.applier(on: MainActor.shared)
     await Task.detached {
       // Built here and handed over: the snapshot is `sending`, so its identifiers need not
       // be Sendable.
       var snapshot = DiffableDataSourceSnapshot<Int, Note>()
       snapshot.appendSections([0])
       snapshot.appendItems([Note("made off the main actor")])
-      await dataSource.apply(snapshot, animatingDifferences: false)
+      await applier.apply(snapshot, animatingDifferences: false)
     }.value
     #expect(view.rows == ["made off the main actor"])
   }
@@ -121,13 +124,12 @@ struct CallerCountingID: Hashable, Sendable {
 
 /// A view that records batches and checks nothing, so that it compares no identifiers. It
 /// declares no `delegate`, as a view written before that requirement (it takes the default).
-@MainActor
 final class SilentListView: ListView {
   weak var dataSource: (any ListViewDataSource)?
   var batches: [BatchUpdate] = []
   func reloadData() {}
   func performBatchUpdates(
-    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+    _ update: BatchUpdate, animated: Bool, completion: (() -> Void)?
   ) {
     batches.append(update)
     completion?()
@@ -168,9 +170,10 @@ struct OffMainDiffTests {
     to dataSource: CollectionViewDiffableDataSource<Int, CallerCountingID>
   ) async -> Int {
     CallerCountingID.callerLookups = 0
+    let applier = dataSource.applier(on: MainActor.shared)
     await Task.detached {
       await CallerCountingID.$isCallerTask.withValue(true) {
-        await dataSource.apply(target)
+        await applier.apply(target)
       }
     }.value
     return CallerCountingID.callerLookups
@@ -235,9 +238,12 @@ struct ApplyOrderTests {
   @Test func anApplyFromACompletionWaitsForTheOlderQueuedOnes() {
     let fixture = RecipeFixture([1, 2, 3, 4])
     let dataSource = fixture.dataSource!
+    let applier = dataSource.applier(on: MainActor.shared)
     let c = fixture.snapshot([1, 2, 3, 4])
-    dataSource.enqueueApply(fixture.snapshot([1])) { dataSource.apply(c) }
-    dataSource.enqueueApply(fixture.snapshot([1, 2]))
+    applier.enqueueApply(fixture.snapshot([1])) {
+      MainActor.assumeIsolated { fixture.dataSource!.apply(c) }
+    }
+    applier.enqueueApply(fixture.snapshot([1, 2]))
     _ = dataSource.snapshot()  // runs the waiting applies
     // a, then b (called before c), then c.
     #expect(fixture.view.rows == ["Recipe 1", "Recipe 2", "Recipe 3", "Recipe 4"])
@@ -247,7 +253,7 @@ struct ApplyOrderTests {
   @Test func snapshotReadsAfterTheWaitingApplies() {
     let fixture = RecipeFixture([1, 2, 3])
     let dataSource = fixture.dataSource!
-    dataSource.enqueueApply(fixture.snapshot([2, 1]))
+    dataSource.applier(on: MainActor.shared).enqueueApply(fixture.snapshot([2, 1]))
     var snapshot = dataSource.snapshot()
     #expect(snapshot.itemIdentifiers == [2, 1])
     snapshot.appendItems([3])
@@ -269,7 +275,7 @@ struct ApplyOrderTests {
     var flat = DiffableDataSourceSnapshot<Int, String>()
     flat.appendSections([0, 1])
     flat.appendItems(["x"], toSection: 1)
-    dataSource.enqueueApply(flat)
+    dataSource.applier(on: MainActor.shared).enqueueApply(flat)
     var outline = DiffableDataSourceSectionSnapshot<String>()
     outline.append(["root"])
     outline.append(["child"], to: "root")
@@ -288,9 +294,10 @@ struct ApplyOrderTests {
     // The big apply is called first; its diff runs in its task while the main actor, called
     // later, applies the small one.
     let started = AsyncStream<Void>.makeStream()
+    let applier = dataSource.applier(on: MainActor.shared)
     let task = Task.detached {
       started.continuation.yield()
-      await dataSource.apply(big)
+      await applier.apply(big)
     }
     for await _ in started.stream { break }
     dataSource.apply(small, completion: nil)

@@ -215,7 +215,7 @@ struct ConfigurationSwipeActionsTests {
         == nil)
   }
 
-  @Test func aConfigurationCrossesToOtherIsolationAndBack() async {
+  @Test func aConfigurationsDescriptionCrossesToOtherIsolation() async {
     let log = ConfigurationSwipeLog()
     var configuration = ListLayoutConfiguration(appearance: .insetGrouped)
     configuration.trailingSwipeActionsConfigurationProvider = { _ in
@@ -226,9 +226,11 @@ struct ConfigurationSwipeActionsTests {
         }
       ])
     }
-    // Built here, described off the main actor, used back on it: `Sendable` all the way.
-    let description = await Task.detached { configuration.rendererDescription }.value
-    #expect(description.hasTrailingSwipeActions)
+    // The configuration holds closures of this isolation and stays here; its description
+    // is plain data that travels.
+    let description = configuration.rendererDescription
+    let crossed = await Task.detached { description.hasTrailingSwipeActions }.value
+    #expect(crossed)
     let actions = configuration.swipeActionsConfiguration(
       for: .trailing, at: IndexPath(item: 0, section: 0))
     actions?.performAction(withIdentifier: "Okay") { log.completions.append($0) }

@@ -6,7 +6,6 @@ import Testing
 
 /// A hand-driven data source that keeps a typed snapshot and hands it over, to send the view
 /// batches no diffable data source would, checked at the data source's own types.
-@MainActor
 final class ManualSnapshotDataSource: PlainListViewDataSource {
   var snapshot: DiffableDataSourceSnapshot<Int, String>
   /// Added to every section's item count, to report counts that disagree with the snapshot.

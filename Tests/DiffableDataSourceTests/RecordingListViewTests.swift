@@ -5,7 +5,6 @@ import Testing
 
 /// A hand-driven test data source's answers to what it does not model: no headers, no
 /// outline, no reordering.
-@MainActor
 protocol PlainListViewDataSource: ListViewDataSource {}
 
 extension PlainListViewDataSource {
@@ -26,7 +25,6 @@ extension PlainListViewDataSource {
 }
 
 /// A hand-driven data source, to send the view batches no diffable data source would.
-@MainActor
 final class ManualDataSource: PlainListViewDataSource {
   var sections: [[Int]]
   init(_ sections: [[Int]]) { self.sections = sections }
@@ -50,7 +48,6 @@ final class ManualDataSource: PlainListViewDataSource {
   { ListIdentifier(sections[indexPath[0]][indexPath[1]]) }
 }
 
-@MainActor
 final class DelegateSpy: ListViewDelegate {
   var events: [String] = []
   func listView(_ listView: any ListView, didSelectItemAt indexPath: IndexPath) {

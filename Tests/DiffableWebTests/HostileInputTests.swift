@@ -4,7 +4,6 @@ import Testing
 
 /// Forwards to a data source and counts every call: the work a message causes, fenced by
 /// counting rather than timing.
-@MainActor
 final class CountingDataSource: ListViewDataSource {
   let base: any ListViewDataSource
   var calls = 0

@@ -10,14 +10,13 @@ import DiffableTesting
 
 /// The least a list view does with a batch: ask for the cells of the inserted rows. Shows
 /// what the data source itself costs, apart from `RecordingListView`'s checks.
-@MainActor
 final class MinimalListView: ListView {
   weak var dataSource: (any ListViewDataSource)?
 
   func reloadData() {}
 
   func performBatchUpdates(
-    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+    _ update: BatchUpdate, animated: Bool, completion: (() -> Void)?
   ) {
     if let dataSource {
       for indexPath in update.insertedItems {

@@ -47,7 +47,7 @@ private let initialOutline: DiffableDataSourceSectionSnapshot<Int> = {
 /// The app side of one session, as small as it can be while reacting to everything a
 /// page can send.
 @MainActor
-private final class FuzzApp: ListViewDelegate {
+private final class FuzzApp: @MainActor ListViewDelegate {
   let session: WebSession
   let view: WebListView
   let dataSource: CollectionViewDiffableDataSource<String, Int>

@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -24,14 +31,13 @@
 /// A registration created inside a cell provider is an error, as in UIKit since iOS 15:
 /// each call would register a new kind of cell, so none would ever be reused. Dequeuing
 /// with one stops the program with a message saying so.
-@MainActor
 public struct CellRegistration<Cell: ListCell, Item> {
   /// Configures a cell for an item at an index path.
-  public typealias Handler = @MainActor (Cell, IndexPath, Item) -> Void
+  public typealias Handler = (Cell, IndexPath, Item) -> Void
 
   /// The identifier under which a view pools the cells of this registration.
   public let reuseIdentifier: String
-  let makeCell: @MainActor () -> Cell
+  let makeCell: () -> Cell
   let handler: Handler
   let createdInsideCellProvider: Bool
 
@@ -41,7 +47,7 @@ public struct CellRegistration<Cell: ListCell, Item> {
   }
 
   /// Creates a registration whose cells are made by `cellFactory`.
-  public init(cellFactory: @escaping @MainActor () -> Cell, handler: @escaping Handler) {
+  public init(cellFactory: @escaping () -> Cell, handler: @escaping Handler) {
     reuseIdentifier = _RegistrationCounter.next("\(Cell.self)")
     makeCell = cellFactory
     self.handler = handler
@@ -51,16 +57,15 @@ public struct CellRegistration<Cell: ListCell, Item> {
 
 /// How to make and configure a supplementary view (a header or footer): the counterpart of
 /// `UICollectionView.SupplementaryRegistration`.
-@MainActor
 public struct SupplementaryRegistration<View: ListCell> {
   /// Configures a supplementary view of a kind at an index path.
-  public typealias Handler = @MainActor (View, String, IndexPath) -> Void
+  public typealias Handler = (View, String, IndexPath) -> Void
 
   /// The kind of element, such as ``ListElementKind/header``.
   public let elementKind: String
   /// The identifier under which a view pools these views.
   public let reuseIdentifier: String
-  let makeView: @MainActor () -> View
+  let makeView: () -> View
   let handler: Handler
   let createdInsideCellProvider: Bool
 
@@ -135,25 +140,38 @@ extension ListView {
   }
 }
 
-/// Unique reuse identifiers, one per registration.
-@MainActor
+/// Unique reuse identifiers, one per registration, across every isolation.
 enum _RegistrationCounter {
-  static var count = 0
+  private static let lock = _Lock()
+  nonisolated(unsafe) private static var count = 0
 
   static func next(_ prefix: String) -> String {
+    lock.lock()
     count += 1
-    return "\(prefix)#\(count)"
+    let number = count
+    lock.unlock()
+    return "\(prefix)#\(number)"
   }
 }
 
-/// How deeply the main actor is inside cell or supplementary providers right now.
-@MainActor
+/// How deeply the current thread is inside cell or supplementary providers right now.
+///
+/// Per thread: providers run synchronously, inside an apply, on whichever thread the data
+/// source's actor runs, and data sources of other actors run on other threads meanwhile.
 enum _CellProviderContext {
-  static var depth = 0
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "_CellProviderContext: pthread_key_create failed with \(status)")
+    return key
+  }()
+
+  static var depth: Int { Int(bitPattern: pthread_getspecific(key)) }
 
   static func run<T>(_ body: () -> T) -> T {
-    depth += 1
-    defer { depth -= 1 }
+    let outer = depth
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: outer + 1))
+    defer { pthread_setspecific(key, UnsafeRawPointer(bitPattern: outer)) }
     return body()
   }
 }

@@ -15,11 +15,10 @@
 /// expanded, …): set ``configurationUpdateHandler``, or override
 /// ``updateConfiguration(using:)``; the view calls it before the cell is first shown and
 /// whenever its ``configurationState`` changes.
-@MainActor
 open class ListCell {
   /// Styles a cell for a state (UIKit: `configurationUpdateHandler`).
   public typealias ConfigurationUpdateHandler =
-    @MainActor (ListCell, CellConfigurationState) ->
+    (ListCell, CellConfigurationState) ->
     Void
 
   /// The reuse identifier of the registration that made the cell.

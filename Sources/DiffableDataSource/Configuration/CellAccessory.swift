@@ -29,7 +29,7 @@
 /// The JSON form puts the kind and its values beside the options, for example
 /// `{"displayed": "always", "isHidden": false, "kind": "symbol", "name": "heart.fill",
 /// "placement": "trailing", "tintColor": "secondaryLabel"}`.
-public struct CellAccessory: Sendable, Hashable {
+public struct CellAccessory: Hashable {
   /// The editing states in which an accessory shows (UIKit: `UICellAccessory.DisplayedState`).
   public enum DisplayedState: String, Sendable, Hashable, Codable, CaseIterable {
     /// Whether or not the list is editing.
@@ -65,7 +65,7 @@ public struct CellAccessory: Sendable, Hashable {
   public var actionHandler: ActionHandler?
 
   /// What runs when the user taps an accessory.
-  public typealias ActionHandler = @MainActor @Sendable () -> Void
+  public typealias ActionHandler = () -> Void
 
   /// Creates an accessory. A `nil` displayed state or placement takes UIKit's default for
   /// the kind (``Kind/defaultDisplayedState`` and ``Kind/defaultPlacement``).

@@ -21,10 +21,10 @@
 /// - The handler takes no source view: the renderer's view is not Swift's to touch.
 /// - ``identifier`` is new; UIKit compares action objects by identity.
 /// - ``image`` is a name and ``backgroundColor`` a semantic color.
-public struct ContextualAction: Sendable {
+public struct ContextualAction {
   /// Called with whether the action was performed, as UIKit's `UIContextualAction.Handler`
   /// completion. The list view closes the swipe actions once it arrives.
-  public typealias Completion = @MainActor @Sendable (Bool) -> Void
+  public typealias Completion = (Bool) -> Void
 
   /// Runs when someone taps the action (or swipes fully across a cell whose configuration
   /// performs the first action on a full swipe).
@@ -32,7 +32,7 @@ public struct ContextualAction: Sendable {
   /// It must call the completion exactly once, now or later. Until it does, the list view
   /// keeps the actions open, as UIKit does; a second call is ignored with a warning through
   /// `DiffableDiagnostics.warningHandler`.
-  public typealias Handler = @MainActor @Sendable (ContextualAction, @escaping Completion) -> Void
+  public typealias Handler = (ContextualAction, @escaping Completion) -> Void
 
   /// How an action looks by default (UIKit: `UIContextualAction.Style`).
   public enum Style: String, Sendable, Hashable, Codable, CaseIterable {
@@ -93,7 +93,6 @@ public struct ContextualAction: Sendable {
   /// Runs the handler once, passing on its completion.
   ///
   /// The completion reaches `completion` at most once, however often the handler calls it.
-  @MainActor
   public func perform(completion: @escaping Completion) {
     let relay = CompletionRelay(identifier: identifier, completion: completion)
     handler(self) { performed in relay.finish(performed) }
@@ -109,7 +108,6 @@ public struct ContextualAction: Sendable {
 
 /// Passes the first completion on and drops later ones, so a list view can rely on one
 /// answer per tap even when a handler misbehaves.
-@MainActor
 private final class CompletionRelay {
   private let identifier: String
   private var completion: ContextualAction.Completion?

@@ -23,7 +23,6 @@ extension ListLayoutConfiguration {
   /// A list view calls this when its renderer reports a swipe, sends the result's
   /// ``SwipeActionsConfiguration/rendererDescription`` back, and keeps the result to perform
   /// a tapped action by identifier.
-  @MainActor
   public func swipeActionsConfiguration(for edge: SwipeEdge, at indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   {

@@ -20,7 +20,7 @@
 ///     }
 ///
 /// ## Concurrency
-/// The swipe actions providers are `@MainActor @Sendable` closures, so the configuration is
+/// The swipe actions providers are `` closures, so the configuration is
 /// `Sendable`: it can be built anywhere and handed to main-actor code, and the providers
 /// run on the main actor, where list views and data sources live. Closures written in
 /// main-actor code fit without annotations.
@@ -37,12 +37,12 @@
 /// - ``backgroundColor`` is a semantic color name.
 /// - UIKit's `separatorConfiguration` and `itemSeparatorHandler` are left out;
 ///   ``showsSeparators`` is the only separator switch.
-public struct ListLayoutConfiguration: Sendable {
+public struct ListLayoutConfiguration {
   /// Returns the swipe actions for the cell at an index path, or `nil` for none.
   ///
   /// UIKit: `UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider`.
   public typealias SwipeActionsConfigurationProvider =
-    @MainActor @Sendable (IndexPath) -> SwipeActionsConfiguration?
+    (IndexPath) -> SwipeActionsConfiguration?
 
   /// The overall look, fixed at creation as in UIKit.
   public let appearance: Appearance

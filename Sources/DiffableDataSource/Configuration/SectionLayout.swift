@@ -16,7 +16,7 @@
 ///
 /// A list's swipe actions providers make this type `Sendable` but not `Codable`;
 /// ``rendererDescription`` is its `Codable` form.
-public enum SectionLayout: Sendable {
+public enum SectionLayout {
   /// A list, configured as UIKit's `UICollectionLayoutListConfiguration`.
   case list(ListLayoutConfiguration)
   /// A grid of equally wide items.

@@ -17,7 +17,7 @@
 ///
 /// As in UIKit, an empty configuration shows no actions and prevents the swipe. Deviation:
 /// it is a struct, and not `Hashable` because actions hold closures.
-public struct SwipeActionsConfiguration: Sendable {
+public struct SwipeActionsConfiguration {
   /// The actions, from the edge the swipe starts at inward. Read-only, as in UIKit, so the
   /// identifiers stay unique.
   public let actions: [ContextualAction]
@@ -62,7 +62,6 @@ public struct SwipeActionsConfiguration: Sendable {
   ///
   /// - Returns: Whether an action with that identifier exists and its handler ran.
   /// - Complexity: O(*n*) for *n* actions, plus the handler.
-  @MainActor
   @discardableResult
   public func performAction(
     withIdentifier identifier: String,

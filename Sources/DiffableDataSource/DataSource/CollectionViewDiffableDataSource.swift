@@ -8,7 +8,7 @@
 ///     }
 ///     dataSource.applySnapshotUsingReloadData(initialSnapshot)
 ///     dataSource.apply(updatedSnapshot)           // animated batch
-@MainActor
+
 open class CollectionViewDiffableDataSource<
   SectionIdentifierType: Hashable,
   ItemIdentifierType: Hashable

@@ -32,7 +32,7 @@ extension DiffableListDataSource {
   @inlinable
   public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
-    completion: (@MainActor () -> Void)? = nil
+    completion: (() -> Void)? = nil
   ) {
     let method: StaticString = "apply(_:animatingDifferences:completion:)"
     _checkNotApplying(method)
@@ -47,7 +47,7 @@ extension DiffableListDataSource {
   /// - Precondition: Not called while another apply is in progress.
   /// - Complexity: O(1) here, plus the view's reload.
   public func applySnapshotUsingReloadData(
-    _ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil
+    _ snapshot: Snapshot, completion: (() -> Void)? = nil
   ) {
     _checkNotApplying("applySnapshotUsingReloadData(_:completion:)")
     current = snapshot.withoutMarks
@@ -59,7 +59,7 @@ extension DiffableListDataSource {
   }
 
   /// Shows `snapshot` without diffing, and waits until the view has reloaded.
-  public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
+  nonisolated(nonsending) public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
     applySnapshotUsingReloadData(snapshot, completion: nil)
   }
 
@@ -68,7 +68,7 @@ extension DiffableListDataSource {
   func _apply(
     _ snapshot: Snapshot, animatingDifferences: Bool,
     keepingOutlineOf outlineSection: SectionIdentifierType?,
-    method: StaticString, completion: (@MainActor () -> Void)?
+    method: StaticString, completion: (() -> Void)?
   ) {
     _apply(
       snapshot, update: BatchUpdate(from: current, to: snapshot),
@@ -81,7 +81,7 @@ extension DiffableListDataSource {
   func _apply(
     _ snapshot: Snapshot, update: BatchUpdate, animatingDifferences: Bool,
     keepingOutlineOf outlineSection: SectionIdentifierType?,
-    method: StaticString, completion: (@MainActor () -> Void)?
+    method: StaticString, completion: (() -> Void)?
   ) {
     current = snapshot.withoutMarks
     _dropStaleOutlines(except: outlineSection)

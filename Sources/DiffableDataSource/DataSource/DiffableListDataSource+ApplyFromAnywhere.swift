@@ -1,52 +1,51 @@
-// UIKit lets an app apply from a background queue, as long as it always uses that queue.
-// Here the data source lives on the main actor, and these entry points take a snapshot from
-// any thread or task and apply it there, in the order they were called: every apply, from
-// anywhere, first runs the ones that were waiting, and each call takes a ticket when it is
-// made, so that an apply overtaken by a later one (a large diff still running off the main
-// actor) is dropped instead of undoing it.
+// A data source lives in the isolation that created it: the main actor in UIKit-style code,
+// a session's actor on a server. UIKit also lets an app apply from a background queue;
+// here that goes through an `Applier`, a `Sendable` handle that takes a snapshot from any
+// thread or task and applies it in the data source's isolation, in call order: every
+// apply, from anywhere, first runs the ones that were waiting, and each call takes a
+// ticket when it is made, so that an apply overtaken by a later one (a large diff still
+// running elsewhere) is dropped instead of undoing it.
 
 extension DiffableListDataSource {
-  /// Applies `snapshot` from any thread or task: the apply runs on the main actor after
-  /// every apply called before it (UIKit: `apply(_:animatingDifferences:completion:)` from a
-  /// background queue).
+  /// A handle that applies snapshots to this data source from any thread or task (UIKit:
+  /// `apply(_:animatingDifferences:completion:)` called from a background queue).
   ///
-  /// Calls made from one thread, a serial queue or one task land in the order they were
-  /// made, interleaved correctly with main-actor calls: a main-actor apply (and
-  /// ``snapshot()``) first runs every apply waiting here. The snapshot is `sending`: build
-  /// it where you call this and don't touch it afterwards, so it may hold identifiers that
-  /// are not `Sendable`.
+  /// The data source is not `Sendable`: it stays in the isolation that created it. Take
+  /// an applier there, naming that actor, and hand the applier elsewhere:
   ///
+  ///     let applier = dataSource.applier(on: MainActor.shared)
   ///     DispatchQueue.global().async {
   ///       var snapshot = DiffableDataSourceSnapshot<Section, Item.ID>()
   ///       snapshot.appendSections([.main])
   ///       snapshot.appendItems(loadItemIDs())
-  ///       dataSource.enqueueApply(snapshot)
+  ///       applier.enqueueApply(snapshot)
   ///     }
   ///
-  /// - Parameters:
-  ///   - snapshot: What the view should show.
-  ///   - animatingDifferences: Whether the view animates the change.
-  ///   - completion: Runs on the main actor once the view has applied the batch (or once a
-  ///     later apply has made this one moot).
-  /// - Complexity: O(1) here; the diff runs on the main actor when the apply does.
-  nonisolated public func enqueueApply(
-    _ snapshot: sending Snapshot, animatingDifferences: Bool = true,
-    completion: (@MainActor @Sendable () -> Void)? = nil
-  ) {
-    if pendingApplies.append(
-      snapshot, animatingDifferences: animatingDifferences, completion: completion)
-    {
-      // Detached: the drain serves every caller, so it takes none's task-local values.
-      Task.detached(priority: Task.currentPriority) { @MainActor in self._drainPendingApplies() }
+  /// The applier holds the data source weakly: applies made after it is gone do nothing
+  /// (their completions still run).
+  ///
+  /// - Parameter owner: The actor the data source lives on. The call is isolated to it, so
+  ///   the compiler checks that the data source is there.
+  public func applier(on owner: isolated any Actor) -> Applier {
+    let pending = pendingApplies
+    let target = _ApplyTarget(self) { object in
+      if let object {
+        unsafeDowncast(object, to: Self.self)._drainPendingApplies()
+      } else {
+        // Gone: nothing to show, but whoever waits for a completion is told.
+        while let entry = pending.popFirst() { entry.completion?() }
+      }
     }
+    return Applier(pending: pendingApplies, owner: owner, target: target)
   }
 
   /// Shows `snapshot` and returns once the view has applied it.
   ///
-  /// Isolated to the main actor, as the data source is; a task elsewhere awaits it with a
-  /// snapshot it built (one it no longer touches), so its identifiers need not be
-  /// `Sendable`. It lands after every apply called before it.
-  public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
+  /// Runs in the caller's isolation, which is the data source's (it is not `Sendable`). It
+  /// lands after every apply called before it.
+  nonisolated(nonsending)
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async
+  {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
     }
@@ -61,7 +60,7 @@ extension DiffableListDataSource {
       _apply(
         entry.snapshot, update: BatchUpdate(from: current, to: entry.snapshot),
         animatingDifferences: entry.animatingDifferences, keepingOutlineOf: nil,
-        method: "enqueueApply(_:animatingDifferences:completion:)",
+        method: "Applier.enqueueApply(_:animatingDifferences:completion:)",
         completion: entry.completion)
     }
   }
@@ -70,45 +69,6 @@ extension DiffableListDataSource {
   @usableFromInline
   func _land(_ ticket: Int) {
     lastLandedTicket = Swift.max(lastLandedTicket, ticket)
-  }
-}
-
-extension DiffableListDataSource
-where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
-  /// How many items (old plus new) make the `async` apply diff off the main actor. Below
-  /// it, the two hops cost more than the diff.
-  nonisolated static var offMainDiffThreshold: Int { 4_096 }
-
-  /// Shows `snapshot`, from any thread or task, and returns once the view has applied it;
-  /// for a large list (thousands of items), the diff runs off the main actor.
-  ///
-  /// The call takes its place in the order of applies when it is made. The diff is computed
-  /// in the calling task against the snapshot the view shows; if that changed before the
-  /// result reaches the main actor, the main actor diffs again, so the view never receives a
-  /// batch for the wrong state; and if an apply called *later* has landed meanwhile, this
-  /// one is dropped (it returns at once), as a serial queue would have run it first.
-  ///
-  /// - Complexity: The diff's O(*n* + *m* log *m*) in the calling task when the new
-  ///   snapshot has 2,048 items or more and the two 4,096 or more; on the main actor, O(1) plus the view's work (or the diff again, if the
-  ///   shown snapshot changed meanwhile).
-  nonisolated public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
-    let applied = _CompletionSignal()
-    // A small list is diffed on the main actor, queued like any apply from elsewhere.
-    guard snapshot.numberOfItems >= Self.offMainDiffThreshold / 2 else {
-      enqueueApply(snapshot, animatingDifferences: animatingDifferences) { applied.finish() }
-      await applied.wait()
-      return
-    }
-    let ticket = pendingApplies.takeTicket()
-    let (base, version) = await _baseForDiff()
-    let update: BatchUpdate? =
-      base.numberOfItems + snapshot.numberOfItems >= Self.offMainDiffThreshold
-      ? BatchUpdate(from: base, to: snapshot) : nil
-    await _apply(
-      snapshot, precomputed: update, against: version, ticket: ticket,
-      animatingDifferences: animatingDifferences
-    ) { applied.finish() }
-    await applied.wait()
   }
 
   /// The shown snapshot and its version, after the applies that were waiting.
@@ -122,7 +82,7 @@ where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
   /// computed against, and computed again otherwise.
   func _apply(
     _ snapshot: Snapshot, precomputed update: BatchUpdate?, against version: Int, ticket: Int,
-    animatingDifferences: Bool, completion: @escaping @MainActor @Sendable () -> Void
+    animatingDifferences: Bool, completion: @escaping () -> Void
   ) {
     let method: StaticString = "apply(_:animatingDifferences:)"
     _checkNotApplying(method, landing: false)
@@ -138,5 +98,54 @@ where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
     _apply(
       snapshot, update: update, animatingDifferences: animatingDifferences,
       keepingOutlineOf: nil, method: method, completion: completion)
+  }
+}
+
+extension DiffableListDataSource
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
+  /// How many items (old plus new) make an `async` apply diff outside the data source's
+  /// isolation. Below it, the two hops cost more than the diff.
+  nonisolated static var offMainDiffThreshold: Int { 4_096 }
+
+  /// Whether an apply of `snapshot` is worth diffing elsewhere, judged on its size alone
+  /// (the shown snapshot is not at hand everywhere).
+  static func _mayDiffElsewhere(_ snapshot: Snapshot) -> Bool {
+    snapshot.numberOfItems >= offMainDiffThreshold / 2
+  }
+
+  /// Shows `snapshot` and returns once the view has applied it; for a large list
+  /// (thousands of items), the diff runs in a task of its own, so the data source's actor
+  /// serves other work meanwhile.
+  ///
+  /// The call takes its place in the order of applies when it is made. If the shown
+  /// snapshot changed before the diff came back, it is diffed again here, so the view never
+  /// receives a batch for the wrong state; if an apply called *later* has landed meanwhile,
+  /// this one is dropped (it returns at once), as a serial queue would have run it first.
+  ///
+  /// - Complexity: The diff's O(*n* + *m* log *m*), elsewhere when the new snapshot has
+  ///   2,048 items or more and the two 4,096 or more; here, O(1) plus the view's work (or
+  ///   the diff again, if the shown snapshot changed meanwhile).
+  nonisolated(nonsending)
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async
+  {
+    guard Self._mayDiffElsewhere(snapshot) else {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
+      }
+      return
+    }
+    let ticket = pendingApplies.takeTicket()
+    let (base, version) = _baseForDiff()
+    let update: BatchUpdate? =
+      base.numberOfItems + snapshot.numberOfItems >= Self.offMainDiffThreshold
+      ? await Task.detached(priority: Task.currentPriority) {
+        BatchUpdate(from: base, to: snapshot)
+      }.value : nil
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _apply(
+        snapshot, precomputed: update, against: version, ticket: ticket,
+        animatingDifferences: animatingDifferences
+      ) { continuation.resume() }
+    }
   }
 }

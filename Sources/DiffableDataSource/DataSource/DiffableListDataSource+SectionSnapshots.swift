@@ -19,7 +19,7 @@ extension DiffableListDataSource {
   /// - Precondition: Not called while another apply is in progress.
   public func apply(
     _ sectionSnapshot: SectionSnapshot, to section: SectionIdentifierType,
-    animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+    animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
     let method: StaticString = "apply(_:to:animatingDifferences:completion:)"
     _checkNotApplying(method)
@@ -41,7 +41,7 @@ extension DiffableListDataSource {
   }
 
   /// Shows a section snapshot in one section and waits until the view has applied it.
-  public func apply(
+  nonisolated(nonsending) public func apply(
     _ sectionSnapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true
   ) async {

@@ -8,27 +8,31 @@
 /// ``TableViewDiffableDataSource``: it keeps the snapshot a ``ListView`` shows, diffs every
 /// new snapshot against it, and drives the view with one batch per apply.
 ///
-/// Use the two subclasses, which carry Apple's names and initializers. Everything here is
-/// main-actor isolated, as Apple's data sources are in the current SDK. Snapshots of
-/// `Sendable` identifiers can be built anywhere; ``enqueueApply(_:animatingDifferences:completion:)``
-/// and the `async` ``apply(_:animatingDifferences:)-5wd`` take one from any thread or task and
-/// apply it here, in call order.
-@MainActor
+/// Use the two subclasses, which carry Apple's names and initializers.
+///
+/// ## Isolation
+/// Apple's data sources are main-actor isolated. This one is not `Sendable` and lives in the
+/// isolation that creates it, along with its view: on the main actor, UIKit-style code
+/// uses it exactly as Apple's; a server gives each session an actor of its own, and the
+/// sessions' lists then run in parallel. The compiler keeps it there (region isolation):
+/// code elsewhere cannot reach it. To apply from another thread or task, take an
+/// ``applier(on:)`` where it lives and hand that over; it applies in call order, after every
+/// apply called before it.
 open class DiffableListDataSource<
   SectionIdentifierType: Hashable,
   ItemIdentifierType: Hashable
->: ListViewDataSource, @MainActor CustomStringConvertible {
+>: ListViewDataSource, CustomStringConvertible {
   /// The snapshot type this data source applies.
   public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   /// The section snapshot type this data source applies to single sections.
   public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   /// Makes the cell for an item: `(view, indexPath, itemIdentifier) -> cell`.
   public typealias CellProvider =
-    @MainActor (any ListView, IndexPath, ItemIdentifierType) ->
+    (any ListView, IndexPath, ItemIdentifierType) ->
     ListCell?
   /// Makes a supplementary view: `(view, elementKind, indexPath) -> view`.
   public typealias SupplementaryViewProvider =
-    @MainActor (any ListView, String, IndexPath) ->
+    (any ListView, String, IndexPath) ->
     ListCell?
 
   /// The view this data source drives. Held weakly, as UIKit does.
@@ -49,20 +53,20 @@ open class DiffableListDataSource<
   @usableFromInline var current = Snapshot() {
     didSet { currentVersion &+= 1 }
   }
-  /// Counts changes of `current`, so that a diff computed off the main actor is used only
-  /// against the snapshot it was computed from.
+  /// Counts changes of `current`, so that a diff computed elsewhere is used only against
+  /// the snapshot it was computed from.
   @usableFromInline var currentVersion = 0
   /// The outlines applied to single sections, for the sections that still show them.
   var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
   /// Set while a batch is being applied, to catch an apply from inside it.
   var isApplying = false
-  /// Applies called off the main actor, waiting for it (`enqueueApply`).
-  @usableFromInline nonisolated let pendingApplies = _PendingApplies<Snapshot>()
-  /// The ticket of the last apply that landed (`enqueueApply`'s tickets order every apply
-  /// by when it was called).
+  /// Applies called elsewhere, waiting for this isolation (``Applier``).
+  @usableFromInline let pendingApplies = _PendingApplies<Snapshot>()
+  /// The ticket of the last apply that landed (tickets order every apply by when it was
+  /// called).
   @usableFromInline var lastLandedTicket = 0
   /// Completions the view reported while the batch was still being applied.
-  var deferredCompletions: [@MainActor () -> Void] = []
+  var deferredCompletions: [() -> Void] = []
 
   /// Creates a data source that drives `listView`, making cells with `cellProvider`, and
   /// sets itself as the view's data source.
@@ -89,18 +93,18 @@ extension DiffableListDataSource {
   /// of `UICollectionViewDiffableDataSource.SectionSnapshotHandlers`).
   public struct SectionSnapshotHandlers<Item> {
     /// Whether the item may expand; `nil` allows it.
-    public var shouldExpandItem: (@MainActor (Item) -> Bool)?
+    public var shouldExpandItem: ((Item) -> Bool)?
     /// Called just before the item expands.
-    public var willExpandItem: (@MainActor (Item) -> Void)?
+    public var willExpandItem: ((Item) -> Void)?
     /// Whether the item may collapse; `nil` allows it.
-    public var shouldCollapseItem: (@MainActor (Item) -> Bool)?
+    public var shouldCollapseItem: ((Item) -> Bool)?
     /// Called just before the item collapses.
-    public var willCollapseItem: (@MainActor (Item) -> Void)?
+    public var willCollapseItem: ((Item) -> Void)?
     /// Returns the children to show under a parent that expands, given its current
     /// children: the hook for loading children lazily.
     public var snapshotForExpandingParent:
       (
-        @MainActor (Item, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
+        (Item, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
           DiffableDataSourceSectionSnapshot<ItemIdentifierType>
       )?
 
@@ -112,17 +116,17 @@ extension DiffableListDataSource {
   /// `UICollectionViewDiffableDataSource.ReorderingHandlers`).
   public struct ReorderingHandlers {
     /// Whether the user may move the item. Reordering is off while this is `nil`.
-    public var canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)?
+    public var canReorderItem: ((ItemIdentifierType) -> Bool)?
     /// Called before the data source updates its snapshot for a user's move.
     public var willReorder:
       (
-        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+        (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
           Void
       )?
     /// Called after the data source updated its snapshot: persist the new order here.
     public var didReorder:
       (
-        @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
+        (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) ->
           Void
       )?
 

@@ -6,18 +6,18 @@
   import Musl
 #endif
 
-/// Snapshots applied from outside the main actor, waiting for it, in call order.
+/// Snapshots applied from outside the data source's isolation, waiting for it, in call order.
 ///
 /// `@unchecked Sendable` because the lock guards `entries`, and each snapshot crosses once:
-/// the caller hands it over as `sending` (it keeps no access), and only the main actor
-/// takes it out.
+/// the caller hands it over as `sending` (it keeps no access), and only the data source's
+/// isolation takes it out.
 @usableFromInline
 final class _PendingApplies<Snapshot>: @unchecked Sendable {
   struct Entry {
     let ticket: Int
     let snapshot: Snapshot
     let animatingDifferences: Bool
-    let completion: (@MainActor @Sendable () -> Void)?
+    let completion: (@Sendable () -> Void)?
   }
 
   private let lock = _Lock()
@@ -28,7 +28,7 @@ final class _PendingApplies<Snapshot>: @unchecked Sendable {
 
   @usableFromInline init() {}
 
-  /// Whether nothing waits; cheap enough for every main-actor apply to ask.
+  /// Whether nothing waits; cheap enough for every apply to ask.
   @usableFromInline var isEmpty: Bool {
     lock.lock()
     defer { lock.unlock() }
@@ -43,8 +43,8 @@ final class _PendingApplies<Snapshot>: @unchecked Sendable {
     return tickets
   }
 
-  /// The next ticket, for a main-actor apply made now, or `nil` while applies wait (they
-  /// go first: run them, then ask again). One lock, as every main-actor apply asks.
+  /// The next ticket, for an apply made now in the data source's isolation, or `nil` while applies wait (they
+  /// go first: run them, then ask again). One lock, as every such apply asks.
   @usableFromInline func ticketIfNoneWaiting() -> Int? {
     lock.lock()
     defer { lock.unlock() }
@@ -56,7 +56,7 @@ final class _PendingApplies<Snapshot>: @unchecked Sendable {
   /// Queues an apply; returns whether the queue was empty (so the caller schedules a drain).
   func append(
     _ snapshot: sending Snapshot, animatingDifferences: Bool,
-    completion: (@MainActor @Sendable () -> Void)?
+    completion: (@Sendable () -> Void)?
   ) -> Bool {
     lock.lock()
     defer { lock.unlock() }

@@ -4,7 +4,7 @@
 /// The same engine as ``CollectionViewDiffableDataSource``, plus ``defaultRowAnimation``.
 /// Reordering uses ``DiffableListDataSource/reorderingHandlers`` (UIKit's table data
 /// source uses overridable methods instead).
-@MainActor
+
 open class TableViewDiffableDataSource<
   SectionIdentifierType: Hashable,
   ItemIdentifierType: Hashable

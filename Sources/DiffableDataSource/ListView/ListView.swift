@@ -19,7 +19,7 @@
 ///       weak var delegate: (any ListViewDelegate)?
 ///       func reloadData() { collectionView.reloadData() }
 ///       func performBatchUpdates(
-///         _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+///         _ update: BatchUpdate, animated: Bool, completion: (() -> Void)?
 ///       ) {
 ///         let apply = {
 ///           self.collectionView.performBatchUpdates({
@@ -34,7 +34,6 @@
 ///       }
 ///       // dequeue: return collectionView's cell wrappers, or nil to create one.
 ///     }
-@MainActor
 public protocol ListView: AnyObject {
   /// The object the view pulls counts, cells and identities from. Views hold it weakly, as
   /// UIKit's do; a diffable data source sets itself here when it is created.
@@ -57,7 +56,7 @@ public protocol ListView: AnyObject {
   /// pulled during the batch come from it. Call `completion` once the batch (and its
   /// animation, when `animated`) is done.
   func performBatchUpdates(
-    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?)
+    _ update: BatchUpdate, animated: Bool, completion: (() -> Void)?)
 
   /// A cell to configure for `indexPath`, or `nil` to let the caller create one.
   ///

@@ -10,7 +10,6 @@
 /// draw disclosure triangles).
 ///
 /// Diffable data sources adopt it; an app rarely calls it directly.
-@MainActor
 public protocol ListViewDataSource: AnyObject {
   /// The number of sections the view shows.
   func numberOfSections(in listView: any ListView) -> Int

@@ -9,7 +9,6 @@
 ///
 /// Expansion and reordering go to the data source (``ListViewDataSource``); swipe actions
 /// run their own handlers.
-@MainActor
 public protocol ListViewDelegate: AnyObject {
   /// The user selected the item at `indexPath` (click, tap, or Enter/Space).
   func listView(_ listView: any ListView, didSelectItemAt indexPath: IndexPath)

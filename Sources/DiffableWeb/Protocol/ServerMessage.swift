@@ -2,7 +2,7 @@ import DiffableDataSource
 import Foundation
 
 /// A message to the page.
-public enum ServerMessage: Sendable, Hashable {
+public enum ServerMessage: Hashable {
   /// Everything about one view.
   case structure(view: String, seq: Int, sections: [WireSection])
   /// Contents of rows.

@@ -98,7 +98,7 @@ public struct WireBatch: Hashable, Sendable, Codable {
 }
 
 /// One row's content on the wire.
-public struct WireCell: Hashable, Sendable, Codable {
+public struct WireCell: Hashable, Codable {
   /// The item identifier's description (the page's `data-item-id`).
   public var id: String
   /// What the row shows.
@@ -149,7 +149,7 @@ public struct WireCell: Hashable, Sendable, Codable {
 }
 
 /// A section's shape on the wire.
-public struct WireSection: Hashable, Sendable, Codable {
+public struct WireSection: Hashable, Codable {
   /// The section identifier's description.
   public var id: String
   /// Its number of rows.
@@ -161,7 +161,7 @@ public struct WireSection: Hashable, Sendable, Codable {
 }
 
 /// A row's content at an index path.
-public struct WirePlacedCell: Hashable, Sendable, Codable {
+public struct WirePlacedCell: Hashable, Codable {
   /// Where the row is.
   public var indexPath: WireIndexPath
   /// What it shows.

@@ -10,7 +10,6 @@ import Foundation
 /// the cells of those rows, so a reconfigure runs the provider on the same cell object.
 ///
 /// Create views through a ``WebSession``; each has a name the page uses to address it.
-@MainActor
 public final class WebListView: ListView {
   /// The name the page addresses this view by.
   public let name: String
@@ -20,11 +19,11 @@ public final class WebListView: ListView {
   public weak var delegate: (any ListViewDelegate)?
   /// How each section is laid out, given its index and identifier. The default is an inset
   /// grouped list.
-  public var sectionLayoutProvider: @MainActor (Int, ListIdentifier) -> SectionLayout = {
+  public var sectionLayoutProvider: (Int, ListIdentifier) -> SectionLayout = {
     _, _ in .list(ListLayoutConfiguration(appearance: .insetGrouped))
   }
   /// Called after each batch is sent, with the batch: a hook for logs and demo panels.
-  public var didSendBatch: (@MainActor (BatchUpdate) -> Void)?
+  public var didSendBatch: ((BatchUpdate) -> Void)?
 
   /// The sequence number of the last structure or batch sent.
   public internal(set) var seq = 0
@@ -52,14 +51,14 @@ public final class WebListView: ListView {
   var resumeLog: ResumeLog?
   /// The snapshot as of the last message sent before the connection dropped.
   var resumeBase: (seq: Int, snapshot: any ResumeBase)?
-  let send: @MainActor (ServerMessage) -> Void
+  let send: (ServerMessage) -> Void
   /// Whether the session started talking to the page (before that, only state changes).
-  let started: @MainActor () -> Bool
+  let started: () -> Bool
   var isStarted: Bool { started() }
 
   init(
-    name: String, send: @escaping @MainActor (ServerMessage) -> Void,
-    started: @escaping @MainActor () -> Bool
+    name: String, send: @escaping (ServerMessage) -> Void,
+    started: @escaping () -> Bool
   ) {
     self.name = name
     self.send = send
@@ -78,7 +77,7 @@ public final class WebListView: ListView {
   /// Sends the batch with the new structure and the contents of changed rows in the page's
   /// window. The completion runs once the batch is sent; the page animates on its own.
   public func performBatchUpdates(
-    _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+    _ update: BatchUpdate, animated: Bool, completion: (() -> Void)?
   ) {
     seq += 1
     var cells: [WirePlacedCell] = []
