@@ -229,7 +229,7 @@ extension DiffableDataSourceSnapshot {
 }
 
 // Sendable exactly when the identifiers are, as `Array` is when its elements are: a snapshot
-// of value identifiers can be built on any task and applied on the main actor, and one of
+// of value identifiers can be built on any task and applied where the list lives, and one of
 // class identifiers (as UIKit apps often use) stays where it was made.
 extension DiffableDataSourceSnapshot: Sendable
 where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}

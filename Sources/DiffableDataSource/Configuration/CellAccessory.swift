@@ -60,7 +60,7 @@ public struct CellAccessory: Hashable {
   /// Whether it is hidden while keeping its place, so that cells with and without it line
   /// up (UIKit's `isHidden` option).
   public var isHidden: Bool
-  /// Runs on the main actor when the user taps the accessory, after the delegate is told
+  /// Runs in the list's isolation when the user taps the accessory, after the delegate is told
   /// (UIKit's `actionHandler:`). Not compared, hashed or encoded.
   public var actionHandler: ActionHandler?
 

@@ -20,10 +20,10 @@
 ///     }
 ///
 /// ## Concurrency
-/// The swipe actions providers are `` closures, so the configuration is
-/// `Sendable`: it can be built anywhere and handed to main-actor code, and the providers
-/// run on the main actor, where list views and data sources live. Closures written in
-/// main-actor code fit without annotations.
+/// The swipe actions providers are plain closures, so the configuration is not `Sendable`:
+/// build it where its list view lives. The providers run there, in the list's isolation
+/// (the main actor in UIKit-style code), and closures written in that code capture its
+/// state without annotations.
 ///
 /// ## Renderers
 /// Closures cannot travel to a renderer; ``rendererDescription`` is the `Codable` rest, and

@@ -14,7 +14,7 @@
 ///       }
 ///     }
 ///
-/// A list's swipe actions providers make this type `Sendable` but not `Codable`;
+/// A list's swipe actions providers make this type neither `Sendable` nor `Codable`;
 /// ``rendererDescription`` is its `Codable` form.
 public enum SectionLayout {
   /// A list, configured as UIKit's `UICollectionLayoutListConfiguration`.

@@ -1,6 +1,6 @@
 extension DiffableListDataSource {
   /// Applies snapshots to a data source from any thread or task, in call order; take one
-  /// from ``DiffableListDataSource/applier`` where the data source lives.
+  /// from ``DiffableListDataSource/applier(on:)`` where the data source lives.
   ///
   /// Every apply runs in the data source's isolation (the actor that created it) after every
   /// apply called before it, from anywhere: an apply made there directly first runs the ones

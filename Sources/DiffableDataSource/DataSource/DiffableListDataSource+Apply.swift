@@ -6,7 +6,7 @@
 
 extension DiffableListDataSource {
   /// The snapshot the view shows now, after any apply called earlier from another thread
-  /// (``enqueueApply(_:animatingDifferences:completion:)``). It carries no marks.
+  /// (through an ``Applier``). It carries no marks.
   ///
   /// - Complexity: O(1) when no apply waits.
   public func snapshot() -> Snapshot {
