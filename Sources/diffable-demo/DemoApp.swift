@@ -16,11 +16,11 @@ struct DemoApp: AsyncParsableCommand {
 
   func run() async throws {
     let options = server
+    // Each page's session runs on an actor of its own: the demo shares nothing between
+    // sessions, so they run in parallel.
     let web = WebServer(
-      configuration: options.configuration, page: .init(indexFile: "demo.html")
-    ) { session in
-      DemoController(session: session)
-    }
+      configuration: options.configuration, page: .init(indexFile: "demo.html"),
+      makeSessionOnItsOwnActor: { session in DemoController(session: session) })
     do {
       try await web.run { port in
         printNow("DiffableWeb demo: open \(options.address(port: port))")

@@ -1,7 +1,6 @@
 import DiffableWeb
 
 /// One page's demo: a collection view with three sections, as in WWDC20's sample.
-@MainActor
 final class DemoController {
   enum Section: String, Hashable, Sendable { case row, outline, list }
 

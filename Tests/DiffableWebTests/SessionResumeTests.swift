@@ -46,6 +46,8 @@ final class SessionResumeTests {
   var nextID = 0
   /// Each session's current connection, as the server's connection handler knows it.
   var connections: [ObjectIdentifier: Int] = [:]
+  /// Each session's host, which the server's connection handler holds.
+  var hosts: [ObjectIdentifier: SessionHost] = [:]
 
   func makeRegistry(
     grace: Duration = .seconds(60), maximumDetached: Int = 100, logLimit: Int = 1 << 20
@@ -59,18 +61,17 @@ final class SessionResumeTests {
     origin: OriginParts? = origin, limit: Int = 1 << 20
   ) async -> (session: WebSession, outbox: SessionOutbox, messages: [[String: Any]]) {
     let outbox = SessionOutbox(limit: limit)
-    let (session, _, _, connection) = registry.open(
-      request, origin: origin, outbox: outbox, logger: Logger(label: "test"),
-      id: {
-        nextID += 1
-        return nextID
-      },
-      makeSession: { [unowned self] session in
+    nextID += 1
+    let (host, _, _, connection) = await registry.open(
+      request, origin: origin, outbox: outbox, logger: Logger(label: "test"), id: nextID,
+      factory: .mainActor { [unowned self] session in
         let app = NumbersApp(session: session)
         apps[session.id] = app
         return app
       })
+    let session = host.sessionOnMainActor
     connections[ObjectIdentifier(session)] = connection
+    hosts[ObjectIdentifier(session)] = host
     return (session, outbox, await Self.drain(outbox))
   }
 
@@ -87,8 +88,17 @@ final class SessionResumeTests {
   }
 
   /// The session's connection ends, as the server's connection handler reports it.
-  func drop(_ registry: SessionRegistry, _ session: WebSession) {
-    registry.detach(session, connection: connections[ObjectIdentifier(session)] ?? 0)
+  func drop(_ registry: SessionRegistry, _ session: WebSession) async {
+    await detach(registry, session, connection: connections[ObjectIdentifier(session)] ?? 0)
+  }
+
+  /// A connection of the session ends, reported on the session's actor as the server does.
+  func detach(_ registry: SessionRegistry, _ session: WebSession, connection: Int) async {
+    guard let host = hosts[ObjectIdentifier(session)] else {
+      Issue.record("no host for session \(session.id)")
+      return
+    }
+    await host.run { registry.detach($0, from: host, connection: connection) }
   }
 
   static func drain(_ outbox: SessionOutbox) async -> [[String: Any]] {
@@ -123,7 +133,7 @@ final class SessionResumeTests {
     let registry = makeRegistry()
     let (session, token, seen) = try await openFresh(registry)
     let app = try #require(apps[session.id])
-    drop(registry, session)
+    await drop(registry, session)
     #expect(session.isWaitingForResume)
     app.change([1, 2, 3, 4, 5, 6])
     app.change([6, 1, 2, 3, 4, 5])
@@ -140,7 +150,7 @@ final class SessionResumeTests {
 
     // The page's first message on the new connection retires the token it presented.
     session.receive(#"{"v":1,"type":"ack","view":"list","seq":\#(seen + 2)}"#)
-    drop(registry, session)
+    await drop(registry, session)
     let (other, _, refused) = await open(registry, Self.resume(token, seen: ["list": 3]))
     #expect(other !== session, "a token works once")
     #expect(refused[0]["resumed"] as? Bool == false)
@@ -151,7 +161,7 @@ final class SessionResumeTests {
   @Test func aPageThatMissedNothingIsTold() async throws {
     let registry = makeRegistry()
     let (session, token, seen) = try await openFresh(registry)
-    drop(registry, session)
+    await drop(registry, session)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
     #expect(messages.count == 1)
     #expect(messages[0]["views"] as? [String: String] == ["list": "current"])
@@ -163,7 +173,7 @@ final class SessionResumeTests {
     let registry = makeRegistry(logLimit: 1)
     let (session, token, seen) = try await openFresh(registry)
     let app = try #require(apps[session.id])
-    drop(registry, session)
+    await drop(registry, session)
     app.change([1, 2, 3, 4, 5, 6])
     app.change([7, 6, 1, 2, 3, 5])
 
@@ -183,12 +193,12 @@ final class SessionResumeTests {
   @Test func aPageWithoutASeqOrWithOneNeverSentStartsAgainFromAStructure() async throws {
     let registry = makeRegistry()
     let (session, token, seen) = try await openFresh(registry)
-    drop(registry, session)
+    await drop(registry, session)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: [:]))
     #expect(messages.last?["seq"] as? Int == seen + 1, "a new structure")
     #expect(messages[0]["views"] as? [String: String] == ["list": "restart"])
     #expect(messages.map { $0["type"] as? String } == ["session", "structure"])
-    drop(registry, session)
+    await drop(registry, session)
     let token2 = try #require(messages[0]["token"] as? String)
     let (_, _, again) = await open(registry, Self.resume(token2, seen: ["list": 99]))
     #expect(again[0]["views"] as? [String: String] == ["list": "restart"])
@@ -201,7 +211,7 @@ final class SessionResumeTests {
     #expect(inUse !== session)
     #expect(busy[0]["refused"] as? String == "inUse")
 
-    drop(registry, session)
+    await drop(registry, session)
     let (stranger, _, foreign) = await open(
       registry, Self.resume(token, seen: ["list": seen]),
       origin: OriginParts("https://evil.example"))
@@ -226,7 +236,7 @@ final class SessionResumeTests {
     let alive = NumbersApp.alive
     let (session, token, seen) = try await openFresh(registry)
     #expect(NumbersApp.alive == alive + 1)
-    drop(registry, session)
+    await drop(registry, session)
     apps = [:]
     for _ in 0..<100 where registry.count > 0 { try await Task.sleep(for: .milliseconds(10)) }
     #expect(registry.count == 0 && registry.detachedCount == 0)
@@ -241,7 +251,7 @@ final class SessionResumeTests {
     #expect(first[0]["graceSeconds"] as? Int == 0)
     let token = try #require(first[0]["token"] as? String)
     let seen = try #require(first[1]["seq"] as? Int)
-    drop(registry, session)
+    await drop(registry, session)
     #expect(registry.count == 0)
     #expect(session.listViews.isEmpty, "closed")
     let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
@@ -258,7 +268,7 @@ final class SessionResumeTests {
       tokens.append(try #require(first[0]["token"] as? String))
       seen = try #require(first[1]["seq"] as? Int)
       sessions.append(session)
-      drop(registry, session)
+      await drop(registry, session)
     }
     #expect(registry.detachedCount == 2)
     let (_, _, oldest) = await open(registry, Self.resume(tokens[0], seen: ["list": seen]))
@@ -271,7 +281,7 @@ final class SessionResumeTests {
   @Test func tooManyAppMessagesWhileAwayEndResuming() async throws {
     let registry = makeRegistry()
     let (session, token, seen) = try await openFresh(registry)
-    drop(registry, session)
+    await drop(registry, session)
     for n in 0...ResumeState.maximumHeldMessages {
       session.sendApp("tick", payload: .number(Double(n)))
     }
@@ -322,7 +332,7 @@ final class SessionResumeTests {
     #expect(messages[0]["resumed"] as? Bool == true)
     #expect(oldOutbox.wantsDisconnect, "the half-open connection is closed")
     // The old connection's end, reported late, leaves the new one alone.
-    registry.detach(session, connection: oldConnection)
+    await detach(registry, session, connection: oldConnection)
     #expect(!session.isWaitingForResume)
   }
 
@@ -331,16 +341,16 @@ final class SessionResumeTests {
   @Test func thePresentedTokenWorksUntilThePageHasTheNewOne() async throws {
     let registry = makeRegistry()
     let (session, token, seen) = try await openFresh(registry)
-    drop(registry, session)
+    await drop(registry, session)
     let (_, _, lostReply) = await open(registry, Self.resume(token, seen: ["list": seen]))
     let undelivered = try #require(lostReply[0]["token"] as? String)
-    drop(registry, session)  // before the page read `session`
+    await drop(registry, session)  // before the page read `session`
 
     let (again, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
     #expect(again === session && messages[0]["resumed"] as? Bool == true)
     let newest = try #require(messages[0]["token"] as? String)
     session.receive(#"{"v":1,"type":"ack","view":"list","seq":\#(seen)}"#)
-    drop(registry, session)
+    await drop(registry, session)
     for stale in [token, undelivered] {
       let (other, _, reply) = await open(registry, Self.resume(stale, seen: ["list": seen]))
       #expect(other !== session && reply[0]["refused"] as? String == "expired")
@@ -354,7 +364,7 @@ final class SessionResumeTests {
     let registry = makeRegistry()
     let (session, token, seen) = try await openFresh(registry)
     session.sendApp("saved", payload: .string("recipe 4"))
-    drop(registry, session)
+    await drop(registry, session)
     let (_, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
     #expect(messages.map { $0["type"] as? String } == ["session", "app"])
     #expect(messages[1]["payload"] as? String == "recipe 4")
@@ -366,7 +376,7 @@ final class SessionResumeTests {
     let registry = makeRegistry()
     let (session, token, seen) = try await openFresh(registry)
     let app = try #require(apps[session.id])
-    drop(registry, session)
+    await drop(registry, session)
     for n in 0..<20 {
       app.items = Array(0...(n + 5))
       app.apply()

@@ -15,7 +15,6 @@ final class Liveness: Sendable {
 }
 
 /// A data source whose cells show their number: what the test apps of this target list.
-@MainActor
 func makeNumberDataSource(for view: WebListView) -> CollectionViewDiffableDataSource<Int, Int> {
   let registration = CellRegistration<ListCell, Int> { cell, _, id in
     var content = cell.defaultContentConfiguration()
@@ -27,7 +26,7 @@ func makeNumberDataSource(for view: WebListView) -> CollectionViewDiffableDataSo
   }
 }
 
-@MainActor
+/// Not isolated: it lives on its session's actor, the main actor or one of the session's own.
 final class CounterApp {
   let liveness: Liveness
   let dataSource: CollectionViewDiffableDataSource<Int, Int>
@@ -59,22 +58,28 @@ final class CounterApp {
 
 @Suite("WebServer over a real socket")
 struct WebServerTests {
-  static func makeServer(_ liveness: Liveness, grace: Duration = .zero) throws -> WebServer {
+  static func makeServer(
+    _ liveness: Liveness, grace: Duration = .zero, ownActors: Bool = false
+  ) throws -> WebServer {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("diffable-web-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try "<html><body>test page</body></html>".write(
       to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
-    return WebServer(
-      configuration: .init(
-        host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"], sessionGracePeriod: grace),
-      page: .init(
-        indexFile: "page.html", folders: [folder.path],
-        generatedFile: { path in
-          path == "/images/dot.svg"
-            ? .init(contentType: "image/svg+xml", body: "<svg viewBox='0 0 1 1'/>") : nil
-        })
-    ) { session in
+    let configuration = WebServer.Configuration(
+      host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"], sessionGracePeriod: grace)
+    let page = WebServer.Page(
+      indexFile: "page.html", folders: [folder.path],
+      generatedFile: { path in
+        path == "/images/dot.svg"
+          ? .init(contentType: "image/svg+xml", body: "<svg viewBox='0 0 1 1'/>") : nil
+      })
+    if ownActors {
+      return WebServer(
+        configuration: configuration, page: page,
+        makeSessionOnItsOwnActor: { session in CounterApp(session: session, liveness: liveness) })
+    }
+    return WebServer(configuration: configuration, page: page) { session in
       CounterApp(session: session, liveness: liveness)
     }
   }
@@ -131,9 +136,12 @@ struct WebServerTests {
     #expect(liveness.made.withLock { $0 } == 0)
   }
 
-  @Test func connectionsAreIndependentKeepWorkingAfterBadMessagesAndFreeTheirState() async throws {
+  @Test(arguments: [false, true])
+  func connectionsAreIndependentKeepWorkingAfterBadMessagesAndFreeTheirState(ownActors: Bool)
+    async throws
+  {
     let liveness = Liveness()
-    let app = try Self.makeServer(liveness).makeApplication()
+    let app = try Self.makeServer(liveness, ownActors: ownActors).makeApplication()
     try await app.test(.live) { client in
       // First connection: adds an item, sends garbage, and still gets answers.
       try await client.ws("/ws", configuration: Self.origin(client.port)) { inbound, outbound, _ in
@@ -170,9 +178,11 @@ struct WebServerTests {
 
   /// A page that reconnects with its token and seq gets its session back, with what it
   /// missed; the session is freed once the grace period passes without a page.
-  @Test func aReconnectingPageResumesItsSessionOverARealSocket() async throws {
+  @Test(arguments: [false, true])
+  func aReconnectingPageResumesItsSessionOverARealSocket(ownActors: Bool) async throws {
     let liveness = Liveness()
-    let app = try Self.makeServer(liveness, grace: .seconds(1)).makeApplication()
+    let app = try Self.makeServer(liveness, grace: .seconds(1), ownActors: ownActors)
+      .makeApplication()
     try await app.test(.live) { client in
       let first = Mutex<(token: String, seq: Int)?>(nil)
       // The page's own id on every connection: if the server has not yet seen the first

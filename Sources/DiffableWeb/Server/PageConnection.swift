@@ -13,7 +13,7 @@ struct PageConnection: Sendable {
   let configuration: WebServer.Configuration
   let registry: SessionRegistry
   let sessions: SessionCounter
-  let makeSession: WebServer.SessionFactory
+  let makeSession: WebServer.SessionMaker
   let logger: Logger
 
   /// Serves one connection until the page or the session ends it.
@@ -43,36 +43,32 @@ struct PageConnection: Sendable {
   private func open(
     _ request: Result<ResumeRequest, WireSession.Refusal>?, origin: OriginParts?,
     outbox: SessionOutbox
-  ) async -> (WebSession, connection: Int) {
-    let (session, refusal, resumed, connection) = await MainActor.run {
-      registry.open(
-        request, origin: origin, outbox: outbox, logger: logger, id: sessions.next,
-        makeSession: makeSession)
-    }
+  ) async -> (SessionHost, connection: Int) {
+    let (session, refusal, resumed, connection) = await registry.open(
+      request, origin: origin, outbox: outbox, logger: logger, id: sessions.next(),
+      factory: makeSession)
     logger.info(
       "session \(session.id) \(resumed ? "resumed" : "opened")\(refusal.map { " (not resumed: \($0.rawValue))" } ?? "")"
     )
     return (session, connection)
   }
 
-  private func read(_ inbound: WebSocketInboundStream, into session: WebSession) async {
+  private func read(_ inbound: WebSocketInboundStream, into session: SessionHost) async {
     do {
       for try await message in inbound.messages(maxSize: configuration.transportLimit) {
         guard case .text(let text) = message else {
-          await MainActor.run {
-            session.refuse(WireError(.malformed, "messages are JSON text frames"))
-          }
+          await session.run { $0.refuse(WireError(.malformed, "messages are JSON text frames")) }
           continue
         }
-        await MainActor.run { session.receive(text) }
+        await session.run { $0.receive(text) }
       }
     } catch {
       logger.notice("session \(session.id): connection ended with \(error)")
     }
   }
 
-  private func close(_ session: WebSession, connection: Int, outbox: SessionOutbox) async {
-    await MainActor.run { registry.detach(session, connection: connection) }
+  private func close(_ session: SessionHost, connection: Int, outbox: SessionOutbox) async {
+    await session.run { [registry] in registry.detach($0, from: session, connection: connection) }
     // Detaching closed it already; nothing may follow WebSocket's closing frame.
     outbox.close()
     logger.info(

@@ -1,23 +1,34 @@
 import Logging
 import OrderedCollections
+import Synchronization
 
 /// The server's resumable sessions, by token: it makes sessions, resumes them for a page
 /// that comes back within the grace period, and frees them after it.
-@MainActor
-final class SessionRegistry {
+///
+/// Sessions run on actors of their own (or all on the main actor), so the registry is
+/// shared by many: its maps sit behind a lock, and whatever concerns one session's state
+/// runs on that session's actor (the methods that take a ``WebSession``), which keeps each
+/// decision and the session's change it leads to in one step.
+final class SessionRegistry: Sendable {
   /// How long a session outlives its connection; zero turns resuming off.
   let gracePeriod: Duration
   /// The most sessions kept without a connection; past it the oldest is freed early.
   let maximumDetached: Int
   /// The most bytes each view's log keeps.
   let logLimit: Int
-  /// Each session under its current token, and under the previous one until its page has
-  /// the new one.
-  private var sessions: [String: WebSession] = [:]
-  /// Current tokens of the sessions without a connection, oldest drop first.
-  private var detached: OrderedSet<String> = []
 
-  nonisolated init(gracePeriod: Duration, maximumDetached: Int, logLimit: Int) {
+  private struct Maps {
+    /// Each session under its current token, and under the previous one until its page
+    /// has the new one.
+    var sessions: [String: SessionHost] = [:]
+    /// Current tokens of the sessions without a connection, oldest drop first.
+    var detached: OrderedSet<String> = []
+    /// Sessions freed early whose actor has yet to close them: they resume no more.
+    var ending: Set<ObjectIdentifier> = []
+  }
+  private let maps = Mutex(Maps())
+
+  init(gracePeriod: Duration, maximumDetached: Int, logLimit: Int) {
     self.gracePeriod = gracePeriod
     self.maximumDetached = maximumDetached
     self.logLimit = logLimit
@@ -27,35 +38,36 @@ final class SessionRegistry {
   var graceSeconds: Int { Int(gracePeriod.components.seconds) }
 
   /// How many sessions wait for their page.
-  var detachedCount: Int { detached.count }
+  var detachedCount: Int { maps.withLock { $0.detached.count } }
   /// How many sessions can be resumed (connected or waiting).
-  var count: Int { Set(sessions.values.map(ObjectIdentifier.init)).count }
+  var count: Int { maps.withLock { Set($0.sessions.values.map(ObjectIdentifier.init)).count } }
 
   /// The session for a new connection: the one `request` resumes, or a fresh one made by
-  /// `makeSession` (then `refusal` says why the request did not resume one). Either way
-  /// the connection's first message, `session`, is queued in `outbox` first. `connection`
-  /// identifies this connection to ``detach(_:connection:)``.
+  /// `factory` (then `refusal` says why the request did not resume one). Either way the
+  /// connection's first message, `session`, is queued in `outbox` first. `connection`
+  /// identifies this connection to ``detach(_:from:connection:)``.
   func open(
     _ request: Result<ResumeRequest, WireSession.Refusal>?, origin: OriginParts?,
-    outbox: SessionOutbox, logger: Logger, id: () -> Int,
-    makeSession: WebServer.SessionFactory
-  ) -> (session: WebSession, refusal: WireSession.Refusal?, resumed: Bool, connection: Int) {
+    outbox: SessionOutbox, logger: Logger, id: Int, factory: WebServer.SessionMaker
+  ) async -> (host: SessionHost, refusal: WireSession.Refusal?, resumed: Bool, connection: Int) {
     var refusal: WireSession.Refusal?
     var page: String?
     switch request {
     case .success(let request)?:
       page = request.page
       if let token = request.token {
-        switch claim(token, page: request.page, origin: origin) {
-        case .success(let session):
-          let newToken = rotate(session, presented: token)
-          session.resume?.page = request.page
-          session.resume?.connection += 1
-          session.attach(
-            outbox, seen: request.seen, token: newToken, graceSeconds: graceSeconds)
-          return (session, nil, true, session.resume?.connection ?? 0)
-        case .failure(let reason):
-          refusal = reason
+        if let host = maps.withLock({ $0.sessions[token] }) {
+          let outcome = await host.run { session in
+            self.resume(
+              session, of: host, presenting: token, request: request, origin: origin,
+              outbox: outbox)
+          }
+          switch outcome {
+          case .success(let connection): return (host, nil, true, connection)
+          case .failure(let reason): refusal = reason
+          }
+        } else {
+          refusal = .expired
         }
       }
     case .failure(let reason)?:
@@ -63,101 +75,149 @@ final class SessionRegistry {
     case nil:
       break
     }
-    let session = WebSession(id: id(), logger: logger, outbox: outbox)
+    let host = SessionHost(
+      WebSession(id: id, logger: logger, outbox: outbox), isolation: factory.isolation)
     let token = ResumeRequest.makeToken()
-    if gracePeriod > .zero {
-      session.resume = ResumeState(token: token, origin: origin, page: page)
-      session.registry = self
-      sessions[token] = session
+    let resumable = gracePeriod > .zero
+    if resumable { maps.withLock { $0.sessions[token] = host } }
+    let (graceSeconds, pageLoad, refused) = (graceSeconds, page, refusal)
+    await factory.start(host) { session in
+      if resumable {
+        session.resume = ResumeState(token: token, origin: origin, page: pageLoad)
+        session.registry = self
+      }
+      session.push(
+        .session(
+          WireSession(token: token, resumed: false, graceSeconds: graceSeconds, refused: refused)))
     }
-    session.push(
-      .session(
-        WireSession(token: token, resumed: false, graceSeconds: graceSeconds, refused: refusal)))
-    session.owner = makeSession(session)
-    session.start()
-    return (session, refusal, false, 0)
+    return (host, refusal, false, 0)
   }
 
-  /// The session `token` resumes for page load `page` of `origin`, or why there is none.
+  /// Resumes `session`, which `token` was found under, for the page load of `request`, on
+  /// the session's actor; returns the new connection's number, or why it cannot resume.
+  ///
   /// A session still connected is resumed only by the page load it belongs to: that page
   /// saw its connection drop before the server did (a half-open socket), and the old
   /// connection is closed. Anyone else holding the token (a duplicated tab) is refused.
-  func claim(_ token: String, page: String?, origin: OriginParts?) -> Result<
-    WebSession, WireSession.Refusal
-  > {
-    guard let session = sessions[token], let state = session.resume,
-      state.token == token || state.previousToken == token
+  func resume(
+    _ session: WebSession, of host: SessionHost, presenting token: String,
+    request: ResumeRequest, origin: OriginParts?, outbox: SessionOutbox
+  ) -> Result<Int, WireSession.Refusal> {
+    guard let state = session.resume, state.token == token || state.previousToken == token,
+      maps.withLock({
+        $0.sessions[token] === host && !$0.ending.contains(ObjectIdentifier(host))
+      })
     else { return .failure(.expired) }
     guard state.origin == origin else { return .failure(.origin) }
     if !state.isDetached {
-      guard let page, page == state.page else { return .failure(.inUse) }
+      guard let page = request.page, page == state.page else { return .failure(.inUse) }
       session.logger.info(
         "session \(session.id): its page reconnected before its old connection ended")
       session.detach(disconnecting: true)
     }
     guard state.isResumable else {
-      expire(state.token)
+      end(session, of: host, token: state.token)
       return .failure(.expired)
     }
-    return .success(session)
+    let newToken = rotate(session, of: host, presented: token)
+    session.resume?.page = request.page
+    session.resume?.connection += 1
+    session.attach(outbox, seen: request.seen, token: newToken, graceSeconds: graceSeconds)
+    return .success(session.resume?.connection ?? 0)
   }
 
   /// Gives a resumed session a new token. The presented one stays good until the page
   /// shows it has the new one; any other stops working now.
-  private func rotate(_ session: WebSession, presented: String) -> String {
+  private func rotate(_ session: WebSession, of host: SessionHost, presented: String) -> String {
     guard let state = session.resume else { return presented }
-    for old in [state.token, state.previousToken].compactMap({ $0 }) where old != presented {
-      sessions[old] = nil
+    let token = ResumeRequest.makeToken()
+    maps.withLock { maps in
+      for old in [state.token, state.previousToken].compactMap({ $0 }) where old != presented {
+        maps.sessions[old] = nil
+      }
+      maps.detached.remove(state.token)
+      maps.sessions[token] = host
+      maps.sessions[presented] = host
     }
-    detached.remove(state.token)
     session.resume?.expiry?.cancel()
     session.resume?.expiry = nil
-    let token = ResumeRequest.makeToken()
     session.resume?.token = token
     session.resume?.previousToken = presented
-    sessions[token] = session
-    sessions[presented] = session
     return token
   }
 
   /// The page has its new token: the one it presented stops working.
   func forget(_ token: String) {
-    if sessions[token]?.resume?.token != token { sessions[token] = nil }
+    maps.withLock { _ = $0.sessions.removeValue(forKey: token) }
   }
 
-  /// A connection of the session ended: unless the page already replaced it, the session
-  /// waits for its page for the grace period, or is freed now when resuming is off.
-  func detach(_ session: WebSession, connection: Int) {
-    guard let state = session.resume, sessions[state.token] === session else {
+  /// A connection of the session ended, on the session's actor: unless the page already
+  /// replaced it, the session waits for its page for the grace period, or is freed now when
+  /// resuming is off.
+  func detach(_ session: WebSession, from host: SessionHost, connection: Int) {
+    guard let state = session.resume, maps.withLock({ $0.sessions[state.token] === host }) else {
       session.close()
       return
     }
     // The page came back on a newer connection before this one ended.
     guard state.connection == connection, !state.isDetached else { return }
     session.detach()
-    detached.append(state.token)
-    while detached.count > maximumDetached, let oldest = detached.first {
+    let evicted = maps.withLock { maps -> [(String, SessionHost)] in
+      maps.detached.append(state.token)
+      var evicted: [(String, SessionHost)] = []
+      while maps.detached.count > maximumDetached {
+        let oldest = maps.detached.removeFirst()
+        guard let other = maps.sessions[oldest] else { continue }
+        // From now on it resumes no more, though its own actor closes it later.
+        maps.ending.insert(ObjectIdentifier(other))
+        evicted.append((oldest, other))
+      }
+      return evicted
+    }
+    let token = state.token
+    for (oldest, other) in evicted {
       session.logger.notice("\(maximumDetached) sessions wait for their pages; freeing the oldest")
-      expire(oldest)
+      if other === host {
+        end(session, of: host, token: token)
+        return
+      }
+      Task { await other.run { self.end($0, of: other, token: oldest) } }
     }
     let grace = gracePeriod
-    let token = state.token
     session.resume?.expiry = Task { [weak self] in
       try? await Task.sleep(for: grace)
       guard !Task.isCancelled else { return }
-      self?.expire(token)
+      await self?.expire(token)
     }
   }
 
-  /// Frees the session whose current token is `token` now.
-  func expire(_ token: String) {
-    detached.remove(token)
-    guard let session = sessions[token], session.resume?.token == token else {
-      sessions[token] = nil
+  /// Frees the session whose current token is `token`, on its actor.
+  func expire(_ token: String) async {
+    guard let host = maps.withLock({ $0.sessions[token] }) else {
+      maps.withLock { _ = $0.detached.remove(token) }
       return
     }
-    sessions[token] = nil
-    if let previous = session.resume?.previousToken { sessions[previous] = nil }
+    await host.run { session in self.end(session, of: host, token: token) }
+  }
+
+  /// Frees `session` now if `token` is still its current one, on its actor; otherwise only
+  /// forgets the token.
+  func end(_ session: WebSession, of host: SessionHost, token: String) {
+    guard session.resume?.token == token else {
+      maps.withLock { maps in
+        maps.detached.remove(token)
+        maps.ending.remove(ObjectIdentifier(host))
+        if maps.sessions[token] === host { maps.sessions[token] = nil }
+      }
+      return
+    }
+    let previous = session.resume?.previousToken
+    maps.withLock { maps in
+      maps.detached.remove(token)
+      maps.ending.remove(ObjectIdentifier(host))
+      maps.sessions[token] = nil
+      if let previous { maps.sessions[previous] = nil }
+    }
     session.resume?.expiry?.cancel()
     session.logger.info("session \(session.id) ended (not resumed in time)")
     session.close()

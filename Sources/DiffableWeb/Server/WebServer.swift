@@ -103,17 +103,25 @@ public struct WebServer: Sendable {
     }
   }
 
-  /// Makes the app's object for a new session; the session keeps it alive.
+  /// Makes the app's object for a new session, on the main actor; the session keeps it
+  /// alive.
   public typealias SessionFactory = @MainActor @Sendable (WebSession) -> AnyObject
+  /// Makes the app's object for a new session, on the session's own actor; the session
+  /// keeps it alive.
+  public typealias IsolatedSessionFactory = @Sendable (WebSession) -> AnyObject
 
   /// What the server listens on and accepts.
   public var configuration: Configuration
   /// What it serves.
   public var page: Page
-  let makeSession: SessionFactory
+  let makeSession: SessionMaker
   let logger: Logger
 
-  /// Creates a server.
+  /// Creates a server whose sessions all run on the main actor, for an app whose objects
+  /// are main-actor isolated (UIKit-style code).
+  ///
+  /// One session's work waits behind every other's: for many pages, prefer
+  /// ``init(configuration:page:logger:makeSessionOnItsOwnActor:)``.
   public init(
     configuration: Configuration, page: Page, logger: Logger = Logger(label: "DiffableWeb"),
     makeSession: @escaping SessionFactory
@@ -121,7 +129,63 @@ public struct WebServer: Sendable {
     self.configuration = configuration
     self.page = page
     self.logger = logger
-    self.makeSession = makeSession
+    self.makeSession = .mainActor(makeSession)
+  }
+
+  /// Creates a server that gives each session an actor of its own: sessions run in
+  /// parallel, on every core, and one session's work never waits behind another's.
+  ///
+  /// `makeSessionOnItsOwnActor` runs on the new session's actor. What it makes (the list
+  /// views, data sources and the app's objects, none of them `Sendable`) stays there, and
+  /// the server runs the page's messages for the session there too. State shared between
+  /// sessions must be `Sendable` (an actor, or values behind a lock); to reach a session's
+  /// objects from elsewhere, post them a value through its ``WebSession/mailbox``.
+  ///
+  /// Name the argument: a trailing closure picks
+  /// ``init(configuration:page:logger:makeSession:)``, whose sessions run on the main actor.
+  @_disfavoredOverload
+  public init(
+    configuration: Configuration, page: Page, logger: Logger = Logger(label: "DiffableWeb"),
+    makeSessionOnItsOwnActor: @escaping IsolatedSessionFactory
+  ) {
+    self.configuration = configuration
+    self.page = page
+    self.logger = logger
+    self.makeSession = .ownActor(makeSessionOnItsOwnActor)
+  }
+
+  /// How sessions are made, and where they run.
+  enum SessionMaker: Sendable {
+    case mainActor(SessionFactory)
+    case ownActor(IsolatedSessionFactory)
+
+    /// The actor a new session runs on.
+    var isolation: any Actor {
+      switch self {
+      case .mainActor: MainActor.shared
+      case .ownActor: SessionActor()
+      }
+    }
+
+    /// Prepares the session with `prepare`, then makes the app's object and starts the
+    /// session, in one step on its actor.
+    func start(_ host: SessionHost, prepare: @escaping @Sendable (WebSession) -> Void) async {
+      switch self {
+      case .mainActor(let make):
+        await MainActor.run {
+          let session = host.sessionOnMainActor
+          prepare(session)
+          session.owner = make(session)
+          session.start()
+        }
+      case .ownActor(let make):
+        await host.run { session in
+          prepare(session)
+          session.owner = make(session)
+          session.start()
+        }
+      }
+    }
   }
 
   /// The folder of DiffableWeb's own static files.

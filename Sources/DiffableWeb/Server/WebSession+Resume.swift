@@ -56,7 +56,7 @@ extension WebSession {
       state.heldBytes = 0
       // Not from inside the app's own call that sent the message.
       let token = state.token
-      Task { [weak registry = self.registry] in registry?.expire(token) }
+      Task { [weak registry = self.registry] in await registry?.expire(token) }
     }
     resume = state
   }

@@ -14,12 +14,22 @@ import Logging
 ///       let view = session.makeListView(named: "recipes")
 ///       return RecipeListController(listView: view, session: session)  // kept alive
 ///     }
-@MainActor
+///
+/// A session is not `Sendable`: it, its views and the app's objects live in one isolation,
+/// the session's actor (the main actor, or one of its own with
+/// ``WebServer/init(configuration:page:logger:makeSessionOnItsOwnActor:)``), where the
+/// server also hands it the page's messages. Code elsewhere reaches it by posting to its
+/// ``mailbox``.
 public final class WebSession {
   /// A number that tells sessions apart in logs.
   public let id: Int
   /// Receives the page's `app` messages: a name and a JSON payload.
-  public var appMessageHandler: (@MainActor (String, JSONValue) -> Void)?
+  public var appMessageHandler: ((String, JSONValue) -> Void)?
+  /// Receives, on the session's actor and in the order they were posted, the values posted
+  /// to its ``mailbox`` from elsewhere.
+  public var mailHandler: ((any Sendable) -> Void)?
+  /// Takes values for ``mailHandler`` from any thread or task; set by the server.
+  public internal(set) var mailbox: Mailbox?
   /// Where refused messages and mismatches are logged.
   public var logger: Logger
 
@@ -29,7 +39,7 @@ public final class WebSession {
   var owner: AnyObject?
   /// Where messages go: a closure (tests, custom transports) or a bounded outbox that a
   /// connection's writer drains.
-  let output: @MainActor (String) -> Void
+  let output: (String) -> Void
   /// The connection's bounded queue, when the session has one (``WebServer`` gives every
   /// connection one). `nil` while a resumable session waits for its page to come back.
   public internal(set) var outbox: SessionOutbox?
@@ -50,7 +60,7 @@ public final class WebSession {
   /// Creates a session whose messages go to `output` as JSON text.
   public init(
     id: Int, logger: Logger = Logger(label: "DiffableWeb"),
-    output: @escaping @MainActor (String) -> Void
+    output: @escaping (String) -> Void
   ) {
     self.id = id
     self.logger = logger
@@ -194,6 +204,7 @@ public final class WebSession {
     owner = nil
     listViews = [:]
     appMessageHandler = nil
+    mailHandler = nil
     outbox?.close()
     resume = nil
   }
