@@ -64,6 +64,9 @@ public final class DataStore {
 
   /// Where the recipes are kept.
   public let storage: any RecipeStorage
+  /// What the store shows, readable from any thread, and its changes for observers on
+  /// other actors (a server's sessions).
+  public nonisolated let feed: StoreFeed
 
   /// The file the store saves to, or `nil` when it keeps its recipes elsewhere.
   public var fileURL: URL? { (storage as? FileRecipeStorage)?.fileURL }
@@ -112,9 +115,11 @@ public final class DataStore {
   }
 
   private init(storage: any RecipeStorage, contents: StoredRecipes) {
+    let names = DataStore.collectionNames(in: contents.list.recipes)
     self.storage = storage
     self.allRecipes = contents.list.recipes
-    self.collections = DataStore.collectionNames(in: contents.list.recipes)
+    self.collections = names
+    self.feed = StoreFeed(.init(recipes: contents.list.recipes, collections: names))
     self.revision = contents.revision
     reindex()
   }
@@ -337,13 +342,17 @@ public final class DataStore {
       positions[recipe.id].map { allRecipes[$0] != recipe } ?? false
     }.map(\.id)
     let names = DataStore.collectionNames(in: recipes)
-    if names != collections { collections = names }
+    let namesChanged = names != collections
+    if namesChanged { collections = names }
     allRecipes = recipes
     reindex()
     for id in changedInPlace {
       NotificationCenter.default.post(
         name: .recipeDidChange, object: self, userInfo: [NotificationKeys.recipeId: id])
     }
+    feed.publish(
+      StoreUpdate(
+        recipes: recipes, collections: namesChanged ? names : nil, changedInPlace: changedInPlace))
   }
 
   private func reindex() {

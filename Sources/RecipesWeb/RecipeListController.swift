@@ -1,6 +1,7 @@
 import DiffableDataSource
 import Foundation
 import RecipeKit
+import Synchronization
 
 /// The recipe list: a collection data source of recipe *ids* (not whole recipes), as the
 /// sample teaches, filtered by what the sidebar selected.
@@ -9,8 +10,10 @@ import RecipeKit
 /// - The store's `allRecipes` changes (add, delete, reorder, in this tab or another):
 ///   a new snapshot, applied with animation.
 /// - One recipe changes (favorite, edit): `reconfigureItems`, so the row keeps its cell.
-@MainActor
-public final class RecipeListController: @MainActor ListViewDelegate {
+///
+/// It lives on its tab's actor (the main actor, or the session's own): the store's changes
+/// reach it there through the store's ``StoreFeed``, and its saves run there in order.
+public final class RecipeListController: ListViewDelegate {
   /// The list has one section.
   public enum RecipeListSection: Int, Hashable, Sendable {
     /// All the recipes shown.
@@ -27,23 +30,27 @@ public final class RecipeListController: @MainActor ListViewDelegate {
   /// The recipe the user selected, if it is still shown.
   public private(set) var selectedRecipeID: Recipe.ID?
   /// Told when the selection changes.
-  public var didSelectRecipe: (@MainActor (Recipe.ID?) -> Void)?
+  public var didSelectRecipe: ((Recipe.ID?) -> Void)?
   /// Told what became of each change the user asked for here, once it is saved (or why it
   /// was not): the session turns these into replies to its page.
-  public var didFinishChange: (@MainActor (ChangeOutcome) -> Void)?
-  var allRecipesSubscriber: AnyCancellable?
-  var recipeDidChangeSubscriber: AnyCancellable?
-  /// The recipes as last published. `@Published` sends a new array *before* the store's
-  /// property holds it, so cells come from here rather than from the store. The array is
-  /// the store's own (shared, not copied), and so is the table of where each id is.
+  public var didFinishChange: ((ChangeOutcome) -> Void)?
+  var storeObservation: StoreObservation?
+  /// The recipes as last published to this list: what it shows, whatever the store holds
+  /// meanwhile. The array is the store's own (shared, not copied), and so is the table of
+  /// where each id is.
   var publishedRecipes: [Recipe] = []
   var publishedPositions: [Recipe.ID: Int] = [:]
   /// The tab's changes, saved one after another.
   let changes: ChangeQueue
 
   /// Connects a list view to the store and loads the recipes.
-  public convenience init(listView: any ListView, dataStore: DataStore) {
-    self.init(listView: listView, dataStore: dataStore, changes: ChangeQueue())
+  ///
+  /// - Parameter isolation: The actor the list lives on, where it is created: the main
+  ///   actor unless named.
+  public convenience init(
+    listView: any ListView, dataStore: DataStore, isolation: any Actor = MainActor.shared
+  ) {
+    self.init(listView: listView, dataStore: dataStore, changes: ChangeQueue(isolation: isolation))
   }
 
   init(listView: any ListView, dataStore: DataStore, changes: ChangeQueue) {
@@ -51,22 +58,21 @@ public final class RecipeListController: @MainActor ListViewDelegate {
     self.dataStore = dataStore
     self.changes = changes
     configureDataSource()
-    remember(dataStore.allRecipes)
-    loadRecipeData(dataStore.allRecipes)
-    allRecipesSubscriber = dataStore.$allRecipes.sink { [weak self] recipes in
-      // Published sends before the property changes: use the value it sends.
-      MainActor.assumeIsolated {
-        self?.remember(recipes)
-        self?.refreshRecipeData(recipes)
-      }
+    let recipes = dataStore.feed.current.recipes
+    remember(recipes)
+    loadRecipeData(recipes)
+    storeObservation = dataStore.feed.observe(on: changes.isolation) { [weak self] update in
+      guard let self else { return }
+      self.remember(update.recipes)
+      self.refreshRecipeData(update.recipes)
+      for id in update.changedInPlace { self.recipeDidChange(id) }
     }
-    // Only this store's changes: another store in the process may use the same ids.
-    recipeDidChangeSubscriber = NotificationCenter.default
-      .publisher(for: .recipeDidChange, object: dataStore)
-      .compactMap { $0.userInfo?[NotificationKeys.recipeId] as? Recipe.ID }
-      .sink { [weak self] id in
-        MainActor.assumeIsolated { self?.recipeDidChange(id) }
-      }
+    if let storeObservation { changes.observations.append(storeObservation) }
+  }
+
+  /// The recipe with `id` as this list last received it.
+  func recipe(with id: Recipe.ID) -> Recipe? {
+    publishedPositions[id].map { publishedRecipes[$0] }
   }
 
   /// The swipe actions and look of the list.
@@ -77,12 +83,11 @@ public final class RecipeListController: @MainActor ListViewDelegate {
         return nil
       }
       let delete = ContextualAction(style: .destructive, title: "Delete") { _, completion in
-        self.perform("deleteRecipe", then: completion) { try await self.deleteRecipe(id) }
+        self.perform(.delete(id), then: completion)
       }
-      let favoriteTitle =
-        self.dataStore.recipe(with: id)?.isFavorite == true ? "Unfavorite" : "Favorite"
+      let favoriteTitle = self.recipe(with: id)?.isFavorite == true ? "Unfavorite" : "Favorite"
       let favorite = ContextualAction(style: .normal, title: favoriteTitle) { _, completion in
-        self.perform("toggleFavorite", then: completion) { try await self.toggleFavorite(id) }
+        self.perform(.toggleFavorite(id), then: completion)
       }
       return SwipeActionsConfiguration(actions: [delete, favorite])
     }
@@ -91,14 +96,14 @@ public final class RecipeListController: @MainActor ListViewDelegate {
 
   /// Returns once every change asked for in this list so far (a drag, a swipe action, an
   /// accessory) is saved or refused and reported through ``didFinishChange``.
-  public func waitUntilIdle() async {
+  nonisolated(nonsending) public func waitUntilIdle() async {
     await changes.idle()
   }
 
   /// Shows another subset of recipes (the sidebar's selection): a fresh load.
   public func show(_ filter: RecipeFilter) {
     self.filter = filter
-    loadRecipeData(dataStore.allRecipes)
+    loadRecipeData(publishedRecipes)
   }
 
   func configureDataSource() {
@@ -131,15 +136,18 @@ public final class RecipeListController: @MainActor ListViewDelegate {
     }
     recipeListDataSource.reorderingHandlers.didReorder = { [unowned self] transaction in
       let order = transaction.finalSnapshot.itemIdentifiers
-      self.changes.enqueue { [weak self] in
-        guard let self else { return }
+      // On the tab's actor, where this list lives (see `ChangeQueue.enqueue`).
+      nonisolated(unsafe) let list = self
+      self.changes.enqueue { _ in
         do {
-          try await self.dataStore.reorder(order)
-          self.didFinishChange?(.reordered)
+          try await list.dataStore.reorder(order)
+          await list.changes.storeCaughtUp()
+          list.didFinishChange?(.reordered)
         } catch {
           // The list already shows the dragged order; the store kept the old one.
-          self.refreshRecipeData(self.dataStore.allRecipes)
-          self.didFinishChange?(.failed(request: "reorder", message: Self.sentence(for: error)))
+          list.refreshRecipeData(list.publishedRecipes)
+          list.didFinishChange?(
+            .failed(request: "reorder", message: RecipeListController.sentence(for: error)))
         }
       }
     }
@@ -152,16 +160,16 @@ public final class RecipeListController: @MainActor ListViewDelegate {
 
   /// The last array's positions by id, shared by every session's list: they all receive
   /// the same array from the store, and a table of their own was about 1 KB of each idle
-  /// session.
-  private static var lastPositions: (recipes: [Recipe], positions: [Recipe.ID: Int])?
+  /// session. Behind a lock: sessions run on actors of their own.
+  private static let lastPositions = Mutex<(recipes: [Recipe], positions: [Recipe.ID: Int])?>(nil)
 
   /// Each recipe's position in `recipes`. O(1) when `recipes` is the array last asked
   /// about (`==` on arrays sharing storage compares no elements); O(*n*) otherwise.
   static func positions(of recipes: [Recipe]) -> [Recipe.ID: Int] {
-    if let last = lastPositions, last.recipes == recipes { return last.positions }
+    if let last = lastPositions.withLock({ $0 }), last.recipes == recipes { return last.positions }
     var positions = [Recipe.ID: Int](minimumCapacity: recipes.count)
     for (position, recipe) in recipes.enumerated() { positions[recipe.id] = position }
-    lastPositions = (recipes, positions)
+    lastPositions.withLock { $0 = (recipes, positions) }
     return positions
   }
 
@@ -173,25 +181,29 @@ public final class RecipeListController: @MainActor ListViewDelegate {
   /// that show the same filter of the same array share one snapshot's storage (a snapshot
   /// is a value; a session's changes to its copy copy it): its items and their hash table
   /// were about 1.3 KB of each idle session.
-  private static var lastSnapshots:
+  private static let lastSnapshots = Mutex<
     [RecipeFilter: (
       recipes: [Recipe], snapshot: DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>
-    )] =
-      [:]
+    )]
+  >([:])
 
   /// The list's snapshot of `recipes` under `filter`. O(1) when it was made last for that
   /// filter from this array (`==` on arrays sharing storage compares no elements).
   static func snapshot(of recipes: [Recipe], filter: RecipeFilter)
     -> DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>
   {
-    if let last = lastSnapshots[filter], last.recipes == recipes { return last.snapshot }
+    if let last = lastSnapshots.withLock({ $0[filter] }), last.recipes == recipes {
+      return last.snapshot
+    }
     var snapshot = DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>()
     snapshot.appendSections([.main])
     snapshot.appendItems(filter.recipeIDs(in: recipes), toSection: .main)
-    // Filters name collections, which come and go: the cache never holds more than a
-    // few dozen, whatever pages ask for.
-    if lastSnapshots.count >= 32, lastSnapshots[filter] == nil { lastSnapshots.removeAll() }
-    lastSnapshots[filter] = (recipes, snapshot)
+    lastSnapshots.withLock { lastSnapshots in
+      // Filters name collections, which come and go: the cache never holds more than a
+      // few dozen, whatever pages ask for.
+      if lastSnapshots.count >= 32, lastSnapshots[filter] == nil { lastSnapshots.removeAll() }
+      lastSnapshots[filter] = (recipes, snapshot)
+    }
     return snapshot
   }
 
@@ -250,10 +262,12 @@ public final class RecipeListController: @MainActor ListViewDelegate {
   ///
   /// - Throws: ``RecipeStoreError`` when the deletion can't be saved; nothing changes.
   @discardableResult
-  public func deleteRecipe(_ id: Recipe.ID) async throws(RecipeStoreError) -> Bool {
-    guard let index = dataStore.allRecipes.firstIndex(where: { $0.id == id }),
-      let removed = try await dataStore.delete(id: id)
+  nonisolated(nonsending) public func deleteRecipe(_ id: Recipe.ID) async throws(RecipeStoreError)
+    -> Bool
+  {
+    guard let index = publishedPositions[id], let removed = try await dataStore.delete(id: id)
     else { return false }
+    await changes.storeCaughtUp()
     didFinishChange?(.deleted(removed, index: index))
     return true
   }
@@ -262,8 +276,11 @@ public final class RecipeListController: @MainActor ListViewDelegate {
   ///
   /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
   @discardableResult
-  public func toggleFavorite(_ id: Recipe.ID) async throws(RecipeStoreError) -> Bool {
+  nonisolated(nonsending) public func toggleFavorite(_ id: Recipe.ID) async throws(RecipeStoreError)
+    -> Bool
+  {
     guard let recipe = try await dataStore.toggleFavorite(id: id) else { return false }
+    await changes.storeCaughtUp()
     didFinishChange?(.favoriteToggled(recipe))
     return true
   }
@@ -278,19 +295,38 @@ public final class RecipeListController: @MainActor ListViewDelegate {
     }
   }
 
+  /// A change the user asks for from a control of the list.
+  enum Change {
+    case delete(Recipe.ID)
+    case toggleFavorite(Recipe.ID)
+
+    /// The request's name in replies.
+    var request: String {
+      switch self {
+      case .delete: "deleteRecipe"
+      case .toggleFavorite: "toggleFavorite"
+      }
+    }
+  }
+
   /// Queues a change the user asked for from a control of the list; a failure to save is
   /// reported through ``didFinishChange`` instead of thrown, and `completion` learns
   /// whether the change was made.
-  func perform(
-    _ request: String, then completion: ((Bool) -> Void)? = nil,
-    _ change: @escaping @MainActor () async throws -> Bool
-  ) {
-    changes.enqueue { [weak self] in
+  func perform(_ change: Change, then completion: ((Bool) -> Void)? = nil) {
+    // On the tab's actor, where this list and the completion live (see
+    // `ChangeQueue.enqueue`).
+    nonisolated(unsafe) let (list, completion) = (self, completion)
+    changes.enqueue { _ in
       do {
-        let done = try await change()
+        let done =
+          switch change {
+          case .delete(let id): try await list.deleteRecipe(id)
+          case .toggleFavorite(let id): try await list.toggleFavorite(id)
+          }
         completion?(done)
       } catch {
-        self?.didFinishChange?(.failed(request: request, message: Self.sentence(for: error)))
+        list.didFinishChange?(
+          .failed(request: change.request, message: RecipeListController.sentence(for: error)))
         completion?(false)
       }
     }
@@ -311,6 +347,6 @@ public final class RecipeListController: @MainActor ListViewDelegate {
   ) {
     guard accessory.kind == .delete, let id = recipeListDataSource.itemIdentifier(for: indexPath)
     else { return }
-    perform("deleteRecipe") { try await self.deleteRecipe(id) }
+    perform(.delete(id))
   }
 }

@@ -5,7 +5,10 @@ import RecipeKit
 /// One browser tab of the Recipes app: the sidebar and the recipe list (two collection
 /// views of the page), and the detail pane and forms (app messages). Every tab shares the
 /// one `DataStore`, so a change in one tab reaches the others, animated.
-@MainActor
+///
+/// A tab lives on its session's actor (``WebSession/isolation``): with
+/// `makeSessionOnItsOwnActor`, tabs run in parallel. The store stays on the main actor;
+/// its changes reach each tab through its ``StoreFeed``, and saves wait for it.
 public final class RecipesSession {
   let session: WebSession
   let dataStore: DataStore
@@ -15,20 +18,21 @@ public final class RecipesSession {
   public let list: RecipeListController
   /// The last recipe deleted in this tab, with its position, for undo.
   var lastDeleted: (recipe: Recipe, index: Int)?
-  var detailSubscriber: AnyCancellable?
-  var collectionsSubscriber: AnyCancellable?
+  var storeObservation: StoreObservation?
   /// The tab's requests, answered one after another in the order they arrived.
-  let changes = ChangeQueue()
+  let changes: ChangeQueue
 
-  /// Builds the tab's views on a session.
+  /// Builds the tab's views on a session, on the session's actor.
   public init(session: WebSession, dataStore: DataStore) {
     self.session = session
     self.dataStore = dataStore
+    changes = ChangeQueue(isolation: session.isolation)
     let sidebarView = session.makeListView(named: "sidebar")
     sidebarView.sectionLayoutProvider = { _, _ in
       .list(ListLayoutConfiguration(appearance: .sidebar))
     }
-    sidebar = SidebarController(listView: sidebarView, dataStore: dataStore)
+    sidebar = SidebarController(
+      listView: sidebarView, dataStore: dataStore, isolation: session.isolation)
     sidebarView.delegate = sidebar
 
     let listView = session.makeListView(named: "recipes")
@@ -43,35 +47,34 @@ public final class RecipesSession {
     }
     list.didSelectRecipe = { [unowned self] id in self.sendDetail(id) }
     list.didFinishChange = { [unowned self] outcome in self.report(outcome) }
-    // The detail pane follows edits made anywhere.
-    detailSubscriber = NotificationCenter.default.publisher(
-      for: .recipeDidChange, object: dataStore
-    )
-    .compactMap { $0.userInfo?[NotificationKeys.recipeId] as? Recipe.ID }
-    .sink { [weak self] id in
-      MainActor.assumeIsolated {
-        guard let self, id == self.list.selectedRecipeID else { return }
-        self.sendDetail(id)
-      }
-    }
-    // A collection emptied by an edit or a delete would leave its list showing nothing:
-    // the sidebar goes back to All Recipes, as the row it showed is gone.
-    collectionsSubscriber = dataStore.$collections.sink { [weak self] names in
-      MainActor.assumeIsolated {
-        guard let self, case .collection(let shown) = self.list.filter,
-          !names.contains(where: { RecipeFilter.sameCollection($0, shown) })
-        else { return }
+    // After the sidebar's and the list's (observers are told in the order they began).
+    storeObservation = dataStore.feed.observe(on: session.isolation) { [weak self] update in
+      guard let self else { return }
+      // A collection emptied by an edit or a delete would leave its list showing nothing:
+      // the sidebar goes back to All Recipes, as the row it showed is gone.
+      if let names = update.collections, case .collection(let shown) = self.list.filter,
+        !names.contains(where: { RecipeFilter.sameCollection($0, shown) })
+      {
         self.sidebar.select(.all)
       }
+      // The detail pane follows edits made anywhere.
+      if let selected = self.list.selectedRecipeID, update.changedInPlace.contains(selected) {
+        self.sendDetail(selected)
+      }
+    }
+    for observation in [sidebar.storeObservation, storeObservation].compactMap({ $0 }) {
+      changes.observations.append(observation)
     }
     session.appMessageHandler = { [unowned self] name, payload in
-      self.changes.enqueue { [weak self] in await self?.handle(name, payload) }
+      // On the tab's actor, where this object lives (see `ChangeQueue.enqueue`).
+      nonisolated(unsafe) let tab = self
+      self.changes.enqueue { _ in await tab.handle(name, payload) }
     }
   }
 
   /// Returns once every request this tab received so far is answered (its change saved or
   /// refused, and the reply sent).
-  public func waitUntilIdle() async {
+  nonisolated(nonsending) public func waitUntilIdle() async {
     await changes.idle()
   }
 
@@ -83,7 +86,7 @@ public final class RecipesSession {
     case .favorites: return .favorites
     case .recents: return .recents
     case nil:
-      return dataStore.collections.first { RecipeFilter.sameCollection($0, name) }
+      return sidebar.collections.first { RecipeFilter.sameCollection($0, name) }
         .map(RecipeFilter.collection)
     }
   }
@@ -133,7 +136,7 @@ public final class RecipesSession {
   }
 
   func sendDetail(_ id: Recipe.ID?) {
-    guard let id, let recipe = dataStore.recipe(with: id) else {
+    guard let id, let recipe = list.recipe(with: id) else {
       session.sendApp("detail", payload: .null)
       return
     }
@@ -143,7 +146,7 @@ public final class RecipesSession {
   // Every request's numbers and strings go through DiffableWeb's checked accessors
   // (`JSONValue.integer(_:in:)`, `string(_:maximumLength:)`): a refusal names its field and
   // changes nothing. Replies follow the save, never precede it.
-  func handle(_ name: String, _ payload: JSONValue) async {
+  nonisolated(nonsending) func handle(_ name: String, _ payload: JSONValue) async {
     do {
       switch name {
       case "toggleFavorite":
@@ -159,6 +162,7 @@ public final class RecipesSession {
         guard try await dataStore.restore(deleted.recipe, at: deleted.index) else {
           throw WireError(.refused, "That recipe can't be restored.")
         }
+        await changes.storeCaughtUp()
         lastDeleted = nil
         sendSaved("undoDelete", id: deleted.recipe.id)
       case "addRecipe", "updateRecipe":
@@ -220,7 +224,7 @@ public final class RecipesSession {
 
   /// The add and edit forms. Refusals (an empty title, a time out of range) come back with
   /// a message and the field it is about, and change nothing.
-  func submit(_ name: String, _ payload: JSONValue) async {
+  nonisolated(nonsending) func submit(_ name: String, _ payload: JSONValue) async {
     let form = name == "addRecipe" ? "add" : "edit"
     func reply(_ ok: Bool, _ message: String? = nil, field: String? = nil, id: Recipe.ID? = nil) {
       var object: [String: JSONValue] = ["form": .string(form), "ok": .bool(ok)]
@@ -233,6 +237,7 @@ public final class RecipesSession {
       let fields = try RecipeForm(payload)
       if form == "add" {
         let recipe = try await dataStore.add(fields.recipe(id: 0))
+        await changes.storeCaughtUp()
         reply(true, id: recipe.id)
         reveal(recipe.id)
       } else {
@@ -243,6 +248,7 @@ public final class RecipesSession {
           reply(false, "That recipe no longer exists.")
           return
         }
+        await changes.storeCaughtUp()
         reply(true, id: stored.id)
       }
     } catch let error as WireError {

@@ -29,8 +29,9 @@ public struct SidebarItem: Hashable, Sendable {
 
 /// The sidebar: two sections built from section snapshots — the standard items, and an
 /// expandable "Collections" header whose children are the store's collections.
-@MainActor
-public final class SidebarController: @MainActor ListViewDelegate {
+///
+/// It lives on its tab's actor; the store's changes reach it there (``StoreFeed``).
+public final class SidebarController: ListViewDelegate {
   /// The sidebar's sections.
   public enum SidebarSection: Int, Hashable, Sendable {
     /// All Recipes, Favorites, Recents.
@@ -56,13 +57,21 @@ public final class SidebarController: @MainActor ListViewDelegate {
   /// The data source, of sidebar rows.
   public private(set) var dataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>!
   /// Told when the user picks a row that filters the list.
-  public var didSelectFilter: (@MainActor (RecipeFilter) -> Void)?
-  var collectionsSubscriber: AnyCancellable?
+  public var didSelectFilter: ((RecipeFilter) -> Void)?
+  var storeObservation: StoreObservation?
+  /// The collections' names as last published to this sidebar.
+  public private(set) var collections: [String]
 
   /// Connects a list view to the store and shows the sidebar, "Collections" expanded.
-  public init(listView: any ListView, dataStore: DataStore) {
+  ///
+  /// - Parameter isolation: The actor the sidebar lives on, where it is created: the main
+  ///   actor unless named.
+  public init(
+    listView: any ListView, dataStore: DataStore, isolation: any Actor = MainActor.shared
+  ) {
     self.dataStore = dataStore
     self.listView = listView
+    self.collections = dataStore.feed.current.collections
     let cell = CellRegistration<ListCell, SidebarItem> { cell, _, item in
       var content: ListContentConfiguration
       switch item.type {
@@ -90,16 +99,16 @@ public final class SidebarController: @MainActor ListViewDelegate {
     dataSource.applySnapshotUsingReloadData(sections)
     dataSource.apply(
       createSnapshotOfStandardItems(), to: .standardItems, animatingDifferences: false)
-    var collections = createSnapshotOfCollections(dataStore.collections)
-    collections.expand([Self.collectionsHeader])
-    dataSource.apply(collections, to: .collections, animatingDifferences: false)
+    var collectionItems = createSnapshotOfCollections(collections)
+    collectionItems.expand([Self.collectionsHeader])
+    dataSource.apply(collectionItems, to: .collections, animatingDifferences: false)
     // All Recipes is what the list shows first: say so.
     listView.selectItem(at: IndexPath(indexes: [0, 0]))
     // The store works the names out once per change and publishes them only when they
     // change: working them out here, per page, from every recipe change cost a server with
     // 1,000 pages open more than half of its time on a favorite toggle.
-    collectionsSubscriber = dataStore.$collections.sink { [weak self] names in
-      MainActor.assumeIsolated { self?.updateCollections(names) }
+    storeObservation = dataStore.feed.observe(on: isolation) { [weak self] update in
+      if let names = update.collections { self?.updateCollections(names) }
     }
   }
 
@@ -131,6 +140,7 @@ public final class SidebarController: @MainActor ListViewDelegate {
 
   /// Collections come and go with the recipes; the header keeps its expansion state.
   func updateCollections(_ collections: [String]) {
+    self.collections = collections
     let current = dataSource.snapshot(for: .collections)
     let shown = current.snapshot(of: Self.collectionsHeader, includingParent: false).items
     guard shown.map(\.title) != collections else { return }
@@ -152,7 +162,7 @@ public final class SidebarController: @MainActor ListViewDelegate {
     case .recents: title = StandardSidebarItem.recents.rawValue
     case .collection(let name):
       guard
-        let known = dataStore.collections.first(where: { RecipeFilter.sameCollection($0, name) })
+        let known = collections.first(where: { RecipeFilter.sameCollection($0, name) })
       else { return select(.all) }
       title = known
     }

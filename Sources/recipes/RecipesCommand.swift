@@ -41,14 +41,16 @@ struct RecipesCommand: AsyncParsableCommand {
       throw ServerFailure("\(error)")
     }
     let options = server
+    // Each tab runs on an actor of its own, so tabs use every core; the store they share
+    // stays on the main actor.
     let web = WebServer(
       configuration: options.configuration,
       page: .init(
         indexFile: "recipes.html", folders: [RecipesPage.resourceFolder],
-        generatedFile: RecipesPage.generatedFile)
-    ) { session in
-      RecipesSession(session: session, dataStore: dataStore)
-    }
+        generatedFile: RecipesPage.generatedFile),
+      makeSessionOnItsOwnActor: { session in
+        RecipesSession(session: session, dataStore: dataStore)
+      })
     do {
       try await web.run { port in
         printNow("Recipes: open \(options.address(port: port))  (data in \(place))")

@@ -75,8 +75,10 @@ final class SessionRegistry: Sendable {
     case nil:
       break
     }
+    let isolation = factory.isolation
     let host = SessionHost(
-      WebSession(id: id, logger: logger, outbox: outbox), isolation: factory.isolation)
+      WebSession(id: id, logger: logger, isolation: isolation, outbox: outbox),
+      isolation: isolation)
     let token = ResumeRequest.makeToken()
     let resumable = gracePeriod > .zero
     if resumable { maps.withLock { $0.sessions[token] = host } }

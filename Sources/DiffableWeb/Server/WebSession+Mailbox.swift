@@ -61,3 +61,35 @@ final class MailQueue: Sendable {
     }
   }
 }
+
+extension WebSession {
+  /// Runs `work` on the session's actor, as a task of its own: the way for the app's
+  /// objects, which are not `Sendable`, to wait for something (a save, another actor) and
+  /// then carry on with their state.
+  ///
+  ///     session.perform { _ in
+  ///       let saved = try? await store.save(change)   // waits; other sessions run
+  ///       controller.show(saved)                       // back on the session's actor
+  ///     }
+  ///
+  /// `work` receives the session's actor; being isolated to it, it may use the session's
+  /// objects before and after each `await`.
+  @discardableResult
+  public func perform(_ work: @escaping (isolated any Actor) async -> Void) -> Task<Void, Never> {
+    let job = IsolatedJob(work)
+    let isolation = isolation
+    return Task { await job.run(on: isolation) }
+  }
+}
+
+/// Work for one actor, on its way there.
+///
+/// `@unchecked Sendable` because the work is run only isolated to the actor it was made
+/// for (``WebSession/perform(_:)`` passes the session's).
+final class IsolatedJob: @unchecked Sendable {
+  private let work: (isolated any Actor) async -> Void
+
+  init(_ work: @escaping (isolated any Actor) async -> Void) { self.work = work }
+
+  func run(on isolation: isolated any Actor) async { await work(isolation) }
+}

@@ -23,6 +23,9 @@ import Logging
 public final class WebSession {
   /// A number that tells sessions apart in logs.
   public let id: Int
+  /// The actor the session runs on: its views, data sources and the app's objects belong
+  /// to it, and so does whatever they start (``perform(_:)``).
+  public let isolation: any Actor
   /// Receives the page's `app` messages: a name and a JSON payload.
   public var appMessageHandler: ((String, JSONValue) -> Void)?
   /// Receives, on the session's actor and in the order they were posted, the values posted
@@ -58,11 +61,15 @@ public final class WebSession {
   var isStarted = false
 
   /// Creates a session whose messages go to `output` as JSON text.
+  ///
+  /// The session runs on `isolation`, the main actor unless the caller names another: create
+  /// it there.
   public init(
     id: Int, logger: Logger = Logger(label: "DiffableWeb"),
-    output: @escaping (String) -> Void
+    isolation: any Actor = MainActor.shared, output: @escaping (String) -> Void
   ) {
     self.id = id
+    self.isolation = isolation
     self.logger = logger
     self.output = output
     self.outbox = nil
@@ -77,8 +84,14 @@ public final class WebSession {
   /// message can arrive before the list state it followed. If the outbox overflows again
   /// before the page takes another message, the page is not reading: the outbox is closed
   /// with a request to disconnect.
-  public init(id: Int, logger: Logger = Logger(label: "DiffableWeb"), outbox: SessionOutbox) {
+  ///
+  /// The session runs on `isolation`, the main actor unless the caller names another.
+  public init(
+    id: Int, logger: Logger = Logger(label: "DiffableWeb"), isolation: any Actor = MainActor.shared,
+    outbox: SessionOutbox
+  ) {
     self.id = id
+    self.isolation = isolation
     self.logger = logger
     self.output = { _ in }
     self.outbox = outbox
