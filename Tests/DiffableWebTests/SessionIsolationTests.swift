@@ -34,6 +34,13 @@ final class MailApp {
   }
 }
 
+/// Lines written from any thread.
+final class StepLog: Sendable {
+  private let storage = Mutex<[String]>([])
+  func add(_ line: String) { storage.withLock { $0.append(line) } }
+  var lines: [String] { storage.withLock { $0 } }
+}
+
 /// Sessions made with `makeSessionOnItsOwnActor`, driven without a socket.
 @Suite("Sessions on actors of their own")
 struct SessionIsolationTests {
@@ -129,5 +136,25 @@ struct SessionIsolationTests {
     host = nil
     #expect(weakHost == nil, "nothing but its connection and the registry keep a host")
     mailbox.post(1)  // no host: dropped, no crash
+  }
+
+  @Test func performRunsItsWorkOnTheSessionsActorAcrossAwaits() async {
+    let registry = Self.makeRegistry()
+    let host = await Self.open(registry, id: 1)
+    let isolation = host.isolation
+    let steps = StepLog()
+    let task = await host.run { session in
+      #expect(session.isolation === isolation)
+      return session.perform { actor in
+        isolation.preconditionIsolated()
+        steps.add(actor === isolation ? "on the session's actor" : "elsewhere")
+        try? await Task.sleep(for: .milliseconds(5))
+        // Back on it after the await: the work is isolated to the actor it was given.
+        isolation.preconditionIsolated()
+        steps.add("back")
+      }
+    }
+    await task.value
+    #expect(steps.lines == ["on the session's actor", "back"])
   }
 }
