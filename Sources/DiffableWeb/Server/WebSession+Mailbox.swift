@@ -67,13 +67,17 @@ extension WebSession {
   /// objects, which are not `Sendable`, to wait for something (a save, another actor) and
   /// then carry on with their state.
   ///
+  ///     // Called on the session's actor; the compiler cannot tell that `work`'s actor is
+  ///     // the controller's, so the controller crosses under a name that says so.
+  ///     nonisolated(unsafe) let controller = controller
   ///     session.perform { _ in
   ///       let saved = try? await store.save(change)   // waits; other sessions run
   ///       controller.show(saved)                       // back on the session's actor
   ///     }
   ///
   /// `work` receives the session's actor; being isolated to it, it may use the session's
-  /// objects before and after each `await`.
+  /// objects before and after each `await`. Call this on the session's actor, with work
+  /// that uses only that session's objects.
   @discardableResult
   public func perform(_ work: @escaping (isolated any Actor) async -> Void) -> Task<Void, Never> {
     let job = IsolatedJob(work)
