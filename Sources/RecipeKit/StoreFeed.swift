@@ -16,37 +16,43 @@ public final class StoreFeed: Sendable {
     public var collections: [String]
   }
 
-  private struct Observers {
+  /// One lock for all three, so that an observer starts from exactly the state before the
+  /// first update it is sent.
+  private struct Shared {
+    var state: State
+    /// How many updates were published.
+    var published = 0
     var next = 0
-    var all: [Int: FeedObserver] = [:]
+    var observers: [Int: FeedObserver] = [:]
   }
-  private let state: Mutex<State>
-  /// How many updates were published.
-  private let published = Mutex(0)
-  private let observers = Mutex(Observers())
+  private let shared: Mutex<Shared>
 
-  init(_ state: State) { self.state = Mutex(state) }
+  init(_ state: State) { self.shared = Mutex(Shared(state: state)) }
 
   /// The state as last published.
-  public var current: State { state.withLock { $0 } }
+  public var current: State { shared.withLock { $0.state } }
 
-  /// Calls `handler` with every update from now on, in order, on `isolation`, until the
-  /// returned observation is released.
+  /// Calls `handler` with every update after ``StoreObservation/state``, in order, on
+  /// `isolation`, until the returned observation is released. Start from the observation's
+  /// `state`, not from an earlier ``current``: an update published in between would be
+  /// neither.
   ///
-  /// Call it on `isolation`: `handler` is not `Sendable`, and belongs to the caller's
-  /// actor, where its objects live.
+  /// - Precondition: Called on `isolation`: `handler` is not `Sendable` and belongs to the
+  ///   caller's actor, where its objects live.
   public func observe(
     on isolation: any Actor, _ handler: @escaping (StoreUpdate) -> Void
   ) -> StoreObservation {
-    let observer = FeedObserver(
-      isolation: isolation, handler: handler, delivered: published.withLock { $0 })
-    let id = observers.withLock { observers in
-      observers.next += 1
-      observers.all[observers.next] = observer
-      return observers.next
+    isolation.preconditionIsolated(
+      "StoreFeed.observe(on:_:): called off the actor its handler is to run on")
+    let observer = FeedObserver(isolation: isolation, handler: handler)
+    let (id, state) = shared.withLock { shared in
+      shared.next += 1
+      observer.start(at: shared.published)
+      shared.observers[shared.next] = observer
+      return (shared.next, shared.state)
     }
-    return StoreObservation(feed: self, observer: observer) { [weak self] in
-      self?.observers.withLock { _ = $0.all.removeValue(forKey: id) }
+    return StoreObservation(feed: self, observer: observer, state: state) { [weak self] in
+      self?.shared.withLock { _ = $0.observers.removeValue(forKey: id) }
     }
   }
 
@@ -54,20 +60,17 @@ public final class StoreFeed: Sendable {
   /// actor, where the store changes.
   @MainActor
   func publish(_ update: StoreUpdate) {
-    state.withLock { state in
-      state.recipes = update.recipes
-      if let collections = update.collections { state.collections = collections }
+    let (number, all) = shared.withLock { shared in
+      shared.state.recipes = update.recipes
+      if let collections = update.collections { shared.state.collections = collections }
+      shared.published += 1
+      return (shared.published, shared.observers.sorted { $0.key < $1.key }.map(\.value))
     }
-    let number = published.withLock {
-      $0 += 1
-      return $0
-    }
-    let all = observers.withLock { $0.all.sorted { $0.key < $1.key }.map(\.value) }
     for observer in all { observer.deliver(update, number: number) }
   }
 
   /// How many updates were published so far.
-  var publishedCount: Int { published.withLock { $0 } }
+  var publishedCount: Int { shared.withLock { $0.published } }
 }
 
 /// One store change: the recipes after it, the collection names if they changed, and the
@@ -83,15 +86,19 @@ public struct StoreUpdate: Sendable {
 
 /// Keeps an observer of a ``StoreFeed`` registered; releasing it ends the observation.
 public final class StoreObservation: Sendable {
+  /// The store's state just before the first update the handler is sent.
+  public let state: StoreFeed.State
   private let feed: StoreFeed
   private let observer: FeedObserver
   private let cancel: @Sendable () -> Void
 
   fileprivate init(
-    feed: StoreFeed, observer: FeedObserver, cancel: @escaping @Sendable () -> Void
+    feed: StoreFeed, observer: FeedObserver, state: StoreFeed.State,
+    cancel: @escaping @Sendable () -> Void
   ) {
     self.feed = feed
     self.observer = observer
+    self.state = state
     self.cancel = cancel
   }
 
@@ -120,11 +127,14 @@ private final class FeedObserver: @unchecked Sendable {
   private let handler: (StoreUpdate) -> Void
   private let waiting: Mutex<Waiting>
 
-  init(isolation: any Actor, handler: @escaping (StoreUpdate) -> Void, delivered: Int) {
+  init(isolation: any Actor, handler: @escaping (StoreUpdate) -> Void) {
     self.isolation = isolation
     self.handler = handler
-    self.waiting = Mutex(Waiting(delivered: delivered))
+    self.waiting = Mutex(Waiting(delivered: 0))
   }
+
+  /// Counts the updates published before the observer began as delivered.
+  func start(at published: Int) { waiting.withLock { $0.delivered = published } }
 
   var deliveredCount: Int { waiting.withLock { $0.delivered } }
 
@@ -141,8 +151,9 @@ private final class FeedObserver: @unchecked Sendable {
       return !waiting.isScheduled
     }
     if schedule {
+      // Detached: straight to the observer's actor, not through the main actor first.
       let isolation = isolation
-      Task { await self.drain(on: isolation) }
+      Task.detached { await self.drain(on: isolation) }
     }
   }
 

@@ -14,7 +14,12 @@ final class ChangeQueue {
   /// The tab's observations of the store, which a saved change waits for.
   var observations: [StoreObservation] = []
 
-  init(isolation: any Actor) { self.isolation = isolation }
+  /// - Precondition: Made on `isolation`, the actor of the tab's objects.
+  init(isolation: any Actor) {
+    isolation.preconditionIsolated(
+      "ChangeQueue.init(isolation:): a tab's objects are made on the actor they live on")
+    self.isolation = isolation
+  }
 
   /// Starts `work` after every change enqueued before it has finished, isolated to the
   /// tab's actor.

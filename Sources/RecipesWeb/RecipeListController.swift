@@ -58,16 +58,18 @@ public final class RecipeListController: ListViewDelegate {
     self.dataStore = dataStore
     self.changes = changes
     configureDataSource()
-    let recipes = dataStore.feed.current.recipes
-    remember(recipes)
-    loadRecipeData(recipes)
-    storeObservation = dataStore.feed.observe(on: changes.isolation) { [weak self] update in
+    // Observing first: the list starts from the state just before the first update it is
+    // sent, so no change made meanwhile (on the main actor) falls in between.
+    let observation = dataStore.feed.observe(on: changes.isolation) { [weak self] update in
       guard let self else { return }
       self.remember(update.recipes)
       self.refreshRecipeData(update.recipes)
       for id in update.changedInPlace { self.recipeDidChange(id) }
     }
-    if let storeObservation { changes.observations.append(storeObservation) }
+    remember(observation.state.recipes)
+    loadRecipeData(observation.state.recipes)
+    storeObservation = observation
+    changes.observations.append(observation)
   }
 
   /// The recipe with `id` as this list last received it.

@@ -41,12 +41,14 @@ public final class RecipesSession {
     listView.sectionLayoutProvider = { _, _ in .list(configuration) }
     listView.delegate = list
 
-    sidebar.didSelectFilter = { [unowned self] filter in
+    // Weak: a save still running when the session ends reports to a tab that is gone.
+    sidebar.didSelectFilter = { [weak self] filter in
+      guard let self else { return }
       self.list.show(filter)
       self.session.sendApp("filter", payload: .string(Self.describe(filter)))
     }
-    list.didSelectRecipe = { [unowned self] id in self.sendDetail(id) }
-    list.didFinishChange = { [unowned self] outcome in self.report(outcome) }
+    list.didSelectRecipe = { [weak self] id in self?.sendDetail(id) }
+    list.didFinishChange = { [weak self] outcome in self?.report(outcome) }
     // After the sidebar's and the list's (observers are told in the order they began).
     storeObservation = dataStore.feed.observe(on: session.isolation) { [weak self] update in
       guard let self else { return }
@@ -65,7 +67,8 @@ public final class RecipesSession {
     for observation in [sidebar.storeObservation, storeObservation].compactMap({ $0 }) {
       changes.observations.append(observation)
     }
-    session.appMessageHandler = { [unowned self] name, payload in
+    session.appMessageHandler = { [weak self] name, payload in
+      guard let self else { return }
       // On the tab's actor, where this object lives (see `ChangeQueue.enqueue`).
       nonisolated(unsafe) let tab = self
       self.changes.enqueue { _ in await tab.handle(name, payload) }

@@ -82,7 +82,7 @@ struct SessionIsolationTests {
     let busy = await Self.open(registry, id: 1)
     let other = await Self.open(registry, id: 2)
     let block = Block(entered: DispatchSemaphore(value: 0), release: DispatchSemaphore(value: 0))
-    let mailbox = try #require(await busy.run { $0.mailbox })
+    let mailbox = await busy.run { $0.mailbox }
     mailbox.post(block)
     await Self.wait(block.entered)
     // The busy session's actor is inside its handler now, and stays there until released.
@@ -108,7 +108,7 @@ struct SessionIsolationTests {
   @Test func mailArrivesInTheOrderPostedFromManyThreads() async throws {
     let registry = Self.makeRegistry()
     let host = await Self.open(registry, id: 1)
-    let mailbox = try #require(await host.run { $0.mailbox })
+    let mailbox = await host.run { $0.mailbox }
     // Each thread posts its own increasing numbers; each one's must arrive in its order.
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for number in 0..<250 { mailbox.post(thread * 1_000 + number) }
@@ -156,5 +156,30 @@ struct SessionIsolationTests {
     }
     await task.value
     #expect(steps.lines == ["on the session's actor", "back"])
+  }
+
+  /// Reviewer's finding: a mailbox whose session was gone kept every later post.
+  @MainActor
+  @Test func aMailboxWhoseSessionEndedKeepsNoMail() async throws {
+    var session: WebSession? = WebSession(id: 1) { _ in }
+    let mailbox = try #require(session).mailbox
+    session = nil
+    mailbox.post(1)
+    for _ in 0..<200 where !mailbox.queue.waiting.isClosed {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    for number in 2...100 { mailbox.post(number) }
+    #expect(mailbox.queue.waiting.isClosed)
+    #expect(mailbox.queue.waiting.count == 0)
+  }
+
+  @MainActor
+  @Test func aSessionMadeWithoutAServerHasAMailboxToo() async throws {
+    let session = WebSession(id: 1) { _ in }
+    var received: [Int] = []
+    session.mailHandler = { received.append($0 as? Int ?? -1) }
+    for number in 1...3 { session.mailbox.post(number) }
+    for _ in 0..<200 where received.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(received == [1, 2, 3])
   }
 }

@@ -19,8 +19,6 @@ final class SessionHost: Sendable {
     self.id = session.id
     self.isolation = isolation
     self.box = SessionBox(session)
-    // Before any other code has the session.
-    box.session.mailbox = WebSession.Mailbox(queue: MailQueue(host: self))
   }
 
   /// Runs `body` with the session, on its actor.

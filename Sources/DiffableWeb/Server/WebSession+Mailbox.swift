@@ -10,9 +10,9 @@ extension WebSession {
   ///     session.mailHandler = { [weak controller] mail in
   ///       if let recipes = mail as? [Recipe] { controller?.show(recipes) }
   ///     }
-  ///     store.observers.append(session.mailbox!)   // later, elsewhere: mailbox.post(recipes)
+  ///     store.observers.append(session.mailbox)   // later, elsewhere: mailbox.post(recipes)
   ///
-  /// Mail posted after the session has ended is dropped.
+  /// Mail posted after the session has ended is dropped, and the mailbox keeps none.
   public struct Mailbox: Sendable {
     let queue: MailQueue
 
@@ -30,36 +30,60 @@ final class MailQueue: Sendable {
   private struct State {
     var waiting: [any Sendable] = []
     var isScheduled = false
+    var isClosed = false
   }
   private let state = Mutex(State())
-  private weak let host: SessionHost?
+  private let isolation: any Actor
+  private let target: MailTarget
 
-  init(host: SessionHost) { self.host = host }
+  init(for session: WebSession) {
+    isolation = session.isolation
+    target = MailTarget(session)
+  }
+
+  /// How much mail waits, and whether the mailbox takes no more (tests).
+  var waiting: (count: Int, isClosed: Bool) {
+    state.withLock { ($0.waiting.count, $0.isClosed) }
+  }
 
   func post(_ value: any Sendable) {
     let schedule = state.withLock { state -> Bool in
+      guard !state.isClosed else { return false }
       state.waiting.append(value)
       guard !state.isScheduled else { return false }
       state.isScheduled = true
       return true
     }
-    guard schedule, let host else { return }
-    Task { await host.run { session in self.deliver(to: session) } }
+    guard schedule else { return }
+    let isolation = isolation
+    Task.detached { await self.deliver(on: isolation) }
   }
 
   /// Hands the session everything waiting, oldest first, including what is posted
-  /// meanwhile; on the session's actor.
-  private func deliver(to session: WebSession) {
+  /// meanwhile, on its actor; once the session is gone, drops the mail and takes no more.
+  private func deliver(on isolation: isolated any Actor) {
     while true {
+      let session = target.session
       let batch = state.withLock { state -> [any Sendable] in
-        if state.waiting.isEmpty { state.isScheduled = false }
+        if session == nil { state.isClosed = true }
+        if state.waiting.isEmpty || session == nil { state.isScheduled = false }
         defer { state.waiting = [] }
-        return state.waiting
+        return session == nil ? [] : state.waiting
       }
-      if batch.isEmpty { return }
+      guard let session, !batch.isEmpty else { return }
       for value in batch { session.mailHandler?(value) }
     }
   }
+}
+
+/// The session a mailbox delivers to, held weakly.
+///
+/// `@unchecked Sendable` because the session is read only on its own actor
+/// (`MailQueue.deliver(on:)`, isolated to the session's `isolation`).
+private final class MailTarget: @unchecked Sendable {
+  weak var session: WebSession?
+
+  init(_ session: WebSession) { self.session = session }
 }
 
 extension WebSession {

@@ -31,8 +31,8 @@ public final class WebSession {
   /// Receives, on the session's actor and in the order they were posted, the values posted
   /// to its ``mailbox`` from elsewhere.
   public var mailHandler: ((any Sendable) -> Void)?
-  /// Takes values for ``mailHandler`` from any thread or task; set by the server.
-  public internal(set) var mailbox: Mailbox?
+  /// Takes values for ``mailHandler`` from any thread or task.
+  public private(set) lazy var mailbox = Mailbox(queue: MailQueue(for: self))
   /// Where refused messages and mismatches are logged.
   public var logger: Logger
 
