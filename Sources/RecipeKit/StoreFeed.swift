@@ -123,12 +123,17 @@ private final class FeedObserver: @unchecked Sendable {
     /// The number of the last update handled.
     var delivered: Int
   }
-  let isolation: any Actor
+  /// Whether the observer is on the main actor (held by nobody: it lives forever).
+  let isMainActor: Bool
+  /// Any other actor, weakly: one that keeps its own observation would otherwise keep
+  /// itself alive.
+  weak let isolation: (any Actor)?
   private let handler: (StoreUpdate) -> Void
   private let waiting: Mutex<Waiting>
 
   init(isolation: any Actor, handler: @escaping (StoreUpdate) -> Void) {
-    self.isolation = isolation
+    self.isMainActor = isolation === MainActor.shared
+    self.isolation = isMainActor ? nil : isolation
     self.handler = handler
     self.waiting = Mutex(Waiting(delivered: 0))
   }
@@ -140,7 +145,7 @@ private final class FeedObserver: @unchecked Sendable {
 
   @MainActor
   func deliver(_ update: StoreUpdate, number: Int) {
-    if isolation === MainActor.shared {
+    if isMainActor {
       handler(update)
       waiting.withLock { $0.delivered = number }
       return
@@ -150,9 +155,8 @@ private final class FeedObserver: @unchecked Sendable {
       defer { waiting.isScheduled = true }
       return !waiting.isScheduled
     }
-    if schedule {
+    if schedule, let isolation {
       // Detached: straight to the observer's actor, not through the main actor first.
-      let isolation = isolation
       Task.detached { await self.drain(on: isolation) }
     }
   }

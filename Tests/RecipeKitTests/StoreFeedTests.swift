@@ -10,10 +10,9 @@ actor FeedTab {
   var observation: StoreObservation?
 
   func start(_ feed: StoreFeed) {
-    let isolation: any Actor = self
     observation = feed.observe(on: self) { [unowned self] update in
       // The handler runs on this actor, in order.
-      isolation.preconditionIsolated()
+      self.preconditionIsolated()
       self.assumeIsolated { $0.received.append(update) }
     }
   }

@@ -24,6 +24,11 @@ actor TabHost {
   }
 
   func receive(_ text: String) { session?.receive(text) }
+  /// The session holds its actor (this one), which holds the session: let go of both.
+  func close() {
+    tab = nil
+    session = nil
+  }
   func idle() async { await tab?.waitUntilIdle() }
   var types: [String] {
     sent.map { message in
@@ -49,6 +54,7 @@ struct RecipesOnItsOwnActorTests {
     let saved = try #require(after.firstIndex(of: "app:saved"))
     #expect(batch < saved, "the page sees the change before the answer: \\(after)")
     #expect(store.recipe(with: 1)?.isFavorite == !wasFavorite)
+    await host.close()
   }
 
   @MainActor
@@ -65,5 +71,6 @@ struct RecipesOnItsOwnActorTests {
       try await Task.sleep(for: .milliseconds(5))
     }
     #expect(after.contains("batch"))
+    await host.close()
   }
 }
