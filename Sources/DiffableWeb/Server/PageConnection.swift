@@ -44,12 +44,10 @@ struct PageConnection: Sendable {
     _ request: Result<ResumeRequest, WireSession.Refusal>?, origin: OriginParts?,
     outbox: SessionOutbox
   ) async -> (SessionHost, connection: Int) {
-    let (session, refusal, resumed, connection) = await registry.open(
+    // The registry logs the opening, before the page can hear of it.
+    let (session, _, _, connection) = await registry.open(
       request, origin: origin, outbox: outbox, logger: logger, id: sessions.next(),
       factory: makeSession)
-    logger.info(
-      "session \(session.id) \(resumed ? "resumed" : "opened")\(refusal.map { " (not resumed: \($0.rawValue))" } ?? "")"
-    )
     return (session, connection)
   }
 

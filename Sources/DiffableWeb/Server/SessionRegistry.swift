@@ -88,6 +88,8 @@ final class SessionRegistry: Sendable {
         session.resume = ResumeState(token: token, origin: origin, page: pageLoad)
         session.registry = self
       }
+      session.logger.info(
+        "session \(session.id) opened\(refused.map { " (not resumed: \($0.rawValue))" } ?? "")")
       session.push(
         .session(
           WireSession(token: token, resumed: false, graceSeconds: graceSeconds, refused: refused)))
@@ -124,6 +126,8 @@ final class SessionRegistry: Sendable {
     let newToken = rotate(session, of: host, presented: token)
     session.resume?.page = request.page
     session.resume?.connection += 1
+    // Logged before the page is told, so a log read after the page hears of it has it.
+    session.logger.info("session \(session.id) resumed")
     session.attach(outbox, seen: request.seen, token: newToken, graceSeconds: graceSeconds)
     return .success(session.resume?.connection ?? 0)
   }
