@@ -1,5 +1,6 @@
 import Diffable
 import DiffableTestSupport
+import DiffableTesting
 import Testing
 
 /// The diff's work, counted in hash and equality calls of the identifiers.
@@ -100,6 +101,30 @@ struct MinimalMoveTests {
       let reloadMoves = update.insertedItems.count - (newItems.count - matched.count)
       #expect(update.movedItems.count + reloadMoves == matched.count - Self.lisLength(matched))
       #expect(update.deletedItems.count == count - matched.count + reloadMoves)
+    }
+  }
+
+  /// A few items moved far in a long list, one by one or side by side: the pattern the
+  /// subsequence search skips its search for (a value right after one moved later replaces
+  /// it), so a wrong shortcut there would show as extra or missing moves.
+  @Test func itemsMovedFarInALongListMoveAlone() throws {
+    var random = SeededGenerator(seed: RandomizedTesting.seed("moved-far"))
+    for _ in 0..<(60 * RandomizedTesting.multiplier) {
+      let count = Int.random(in: 50...400, using: &random)
+      var newItems = Array(0..<count)
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        let width = Int.random(in: 1...3, using: &random)
+        let start = Int.random(in: 0...(newItems.count - width), using: &random)
+        let block = Array(newItems[start..<start + width])
+        newItems.removeSubrange(start..<start + width)
+        newItems.insert(contentsOf: block, at: Int.random(in: 0...newItems.count, using: &random))
+      }
+      let old = snapshot("A:" + (0..<count).map(String.init).joined(separator: ","))
+      let new = snapshot("A:" + newItems.map(String.init).joined(separator: ","))
+      let update = BatchUpdate(from: old, to: new)
+      #expect(update.movedItems.count == count - Self.lisLength(newItems))
+      #expect(update.insertedItems.isEmpty && update.deletedItems.isEmpty)
+      try BatchUpdateSimulator.replay(update, from: old, to: new).checkIdentityPreserved()
     }
   }
 }

@@ -17,6 +17,8 @@ struct DiffableBenchmarks {
       --quick          3 repetitions and shorter samples (under 3 minutes on 2 cores)
       --json           one JSON object per line on standard output (the table goes to stderr)
       --filter TEXT    only rows whose "group/scenario/ids/n" contains TEXT (repeatable)
+      --profile KEY    before each row, run its contender KEY (ours_ms, apply_cost_ms, ...)
+                       alone for 3 s, for a profiler such as `perf record` (use with --filter)
       --help           this text
     """
 
@@ -25,11 +27,16 @@ struct DiffableBenchmarks {
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
       switch argument {
-      case "--quick": runner.settings = .quick
+      case "--quick":
+        runner.settings.repetitions = Settings.quick.repetitions
+        runner.settings.minimumSampleSeconds = Settings.quick.minimumSampleSeconds
       case "--json": runner.reporter.json = true
       case "--filter":
         guard let text = arguments.popFirst() else { fail("--filter needs a value") }
         runner.filters.append(text)
+      case "--profile":
+        guard let key = arguments.popFirst() else { fail("--profile needs a contender key") }
+        runner.settings.profileKey = key
       case "--help", "-h":
         print(usage)
         return

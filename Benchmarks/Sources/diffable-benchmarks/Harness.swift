@@ -78,6 +78,12 @@ struct Settings {
   /// resolution and the loop around it do not count.
   var minimumSampleSeconds: Double
 
+  /// A contender's key (`ours_ms`, `apply_cost_ms`, ...) to run alone for
+  /// `profileSeconds` before a row is measured, so that a profiler attached to the whole
+  /// process sees mostly that contender.
+  var profileKey: String? = nil
+  var profileSeconds = 3.0
+
   static let quick = Settings(repetitions: 3, minimumSampleSeconds: 0.004)
   static let full = Settings(repetitions: 11, minimumSampleSeconds: 0.03)
 }
@@ -90,6 +96,10 @@ struct Settings {
 /// round *r* takes one sample of every contender, starting from a different one each round,
 /// so that a burst of load on a shared machine hits all of them alike rather than one.
 func measure(_ contenders: [Contender], _ settings: Settings) -> [String: Double] {
+  if let key = settings.profileKey, let contender = contenders.first(where: { $0.key == key }) {
+    let started = now()
+    while now() - started < settings.profileSeconds { _ = contender.run(1) }
+  }
   var iterations: [Int] = []
   for contender in contenders {
     var seconds = contender.run(1)

@@ -4,7 +4,7 @@
 /// number of moves minimal: every item outside a longest increasing run of old positions
 /// has to move, and no other item needs to.
 ///
-/// Patience sorting with predecessor links: O(*m* log *m*) time, O(*m*) memory. An already
+/// Patience sorting, then one backward scan: O(*m* log *m*) time, O(*m*) memory. An already
 /// increasing input (nothing moved, the common case) is detected in one O(*m*) pass.
 ///
 /// - Parameters:
@@ -37,54 +37,73 @@ internal func _markLongestIncreasingSubsequence(
   }
   members.append(contentsOf: repeatElement(false, count: count))
   // Temporary buffers: pages that a short subsequence never reaches are never touched.
-  return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { predecessors in
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { tails in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { tailValues in
-        // tails[k]: the index of the smallest value that ends an increasing run of length
-        // k+1; tailValues[k]: that value, kept beside it so that the search reads one small
-        // contiguous array instead of jumping around `values` (a cache miss per step).
-        var length = 0
-        for index in 0..<count {
-          let value = values[index]
-          var position = length
-          // Most values extend the longest run (inputs are mostly in order): no search.
-          if length > 0 && !(tailValues[length &- 1] < value) {
-            // The first tail above `value`, by halving without a data-dependent jump (a
-            // random order would mispredict half of them): `(tail &- value) &>> 63` is -1
-            // when tail < value and 0 otherwise. Values are non-negative positions, so the
-            // subtraction cannot overflow.
-            var base = 0
-            var size = length
-            // Quarters first: three independent loads per step halve the chain of dependent
-            // loads (15-20% faster on a random order of 10,000 or 100,000, same result).
-            while size > 3 {
-              let quarter = size &>> 2
-              let first = (tailValues[base &+ quarter &- 1] &- value) &>> 63
-              let second = (tailValues[base &+ 2 &* quarter &- 1] &- value) &>> 63
-              let third = (tailValues[base &+ 3 &* quarter &- 1] &- value) &>> 63
-              let passed = 0 &- (first &+ second &+ third)  // quarters whose last tail < value
-              base &+= passed &* quarter
-              size = passed == 3 ? size &- 3 &* quarter : quarter  // the last one takes the rest
-            }
-            while size > 1 {
-              let half = size &>> 1
-              base &+= half & ((tailValues[base &+ half &- 1] &- value) &>> 63)
-              size &-= half
-            }
-            position = base &- ((tailValues[base] &- value) &>> 63)
+  return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { lengths in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { tailValues in
+      // tailValues[k]: the smallest value that ends an increasing run of length k+1, kept
+      // in one small contiguous array so that the search does not jump around `values`.
+      // lengths[i]: the length of the longest run that ends with values[i].
+      var length = 0
+      for index in 0..<count {
+        let value = values[index]
+        var position = length
+        // Most values extend the longest run (inputs are mostly in order): no search.
+        // Next most common: an item moved to a later place ends the run with a large
+        // value, and the value after it, back in order, replaces it: no search either.
+        // Without this check, every value until the run caught up with the moved item
+        // searched the whole run.
+        if length > 1 && tailValues[length &- 2] < value && !(tailValues[length &- 1] < value) {
+          position = length &- 1
+        } else if length > 0 && !(tailValues[length &- 1] < value) {
+          // The first tail above `value`, by halving without a data-dependent jump (a
+          // random order would mispredict half of them): `(tail &- value) &>> 63` is -1
+          // when tail < value and 0 otherwise. Values are non-negative positions, so the
+          // subtraction cannot overflow.
+          var base = 0
+          var size = length
+          // Quarters first: three independent loads per step halve the chain of dependent
+          // loads (15-20% faster on a random order of 10,000 or 100,000, same result).
+          while size > 3 {
+            let quarter = size &>> 2
+            let first = (tailValues[base &+ quarter &- 1] &- value) &>> 63
+            let second = (tailValues[base &+ 2 &* quarter &- 1] &- value) &>> 63
+            let third = (tailValues[base &+ 3 &* quarter &- 1] &- value) &>> 63
+            let passed = 0 &- (first &+ second &+ third)  // quarters whose last tail < value
+            base &+= passed &* quarter
+            size = passed == 3 ? size &- 3 &* quarter : quarter  // the last one takes the rest
           }
-          predecessors[index] = position > 0 ? tails[position &- 1] : -1
-          tails[position] = index
-          tailValues[position] = value
-          if position == length { length &+= 1 }
+          while size > 1 {
+            let half = size &>> 1
+            base &+= half & ((tailValues[base &+ half &- 1] &- value) &>> 63)
+            size &-= half
+          }
+          position = base &- ((tailValues[base] &- value) &>> 63)
         }
-        var index = tails[length &- 1]
-        while index >= 0 {
-          members[index] = true
-          index = predecessors[index]
-        }
-        return length
+        lengths[index] = position &+ 1
+        tailValues[position] = value
+        if position == length { length &+= 1 }
       }
+      // One run is read back from the end: the last value that ends a run of the length
+      // still needed and lies below the member taken after it. Every value ending a run of
+      // length k has one of length k - 1 before it and below it, so the walk never gets
+      // stuck. A backward scan reads both buffers in order, where following predecessor
+      // links was a chain of dependent loads, one per member (most of the time spent
+      // here when few items move).
+      // Written through a pointer: an array's subscript checks uniqueness at each write.
+      members.withUnsafeMutableBufferPointer { members in
+        var needed = length
+        var bound = Int.max
+        var index = count
+        while needed > 0 {
+          index &-= 1
+          let value = values[index]
+          if lengths[index] == needed && value < bound {
+            members[index] = true
+            bound = value
+            needed &-= 1
+          }
+        }
+      }
+      return length
     }
   }
 }
