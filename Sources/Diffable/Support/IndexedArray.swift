@@ -67,24 +67,27 @@ internal struct _IndexedArray<Element: Hashable> {
     table = Array(repeating: 0, count: 1 &<< scale)
     let scale = self.scale
     let unique = table.withUnsafeMutableBufferPointer { buckets in
-      let mask = buckets.count &- 1
-      for offset in elements.indices {
-        let element = elements[offset]
-        let hash = Self._hashBits(element)
-        var bucket = Self._home(ofHash: hash, scale: scale)
-        while true {
-          let entry = buckets[bucket]
-          if entry == 0 { break }
-          if checkingDuplicates && entry >> 32 == hash
-            && elements[Self._offset(ofEntry: entry)] == element
-          {
-            return false
+      elements.withUnsafeBufferPointer { elements in
+        let mask = buckets.count &- 1
+        for offset in elements.indices {
+          // Read in place through the pointer, not bound to a name: a copy would retain
+          // and release each element that lives on the heap, such as a long string.
+          let hash = Self._hashBits(elements[offset])
+          var bucket = Self._home(ofHash: hash, scale: scale)
+          while true {
+            let entry = buckets[bucket]
+            if entry == 0 { break }
+            if checkingDuplicates && entry >> 32 == hash
+              && elements[Self._offset(ofEntry: entry)] == elements[offset]
+            {
+              return false
+            }
+            bucket = (bucket &+ 1) & mask
           }
-          bucket = (bucket &+ 1) & mask
+          buckets[bucket] = Self._entry(hash: hash, offset: offset)
         }
-        buckets[bucket] = Self._entry(hash: hash, offset: offset)
+        return true
       }
-      return true
     }
     if !unique { return nil }
   }
@@ -205,16 +208,18 @@ internal struct _IndexedArray<Element: Hashable> {
         newElements.withUnsafeBufferPointer { added in
           let mask = buckets.count &- 1
           for index in 0..<added.count {
-            let element = added[index]
-            let hash = Self._hashBits(element)
+            // Read in place, not bound to a name: see `init(_:checkingDuplicates:)`.
+            let hash = Self._hashBits(added[index])
             var bucket = Self._home(ofHash: hash, scale: scale)
             while true {
               let entry = buckets[bucket]
               if entry == 0 { break }
               if entry >> 32 == hash {
                 let offset = Self._offset(ofEntry: entry)
-                let other = offset < countBefore ? stored[offset] : added[offset &- countBefore]
-                if other == element { return false }
+                let equal =
+                  offset < countBefore
+                  ? stored[offset] == added[index] : added[offset &- countBefore] == added[index]
+                if equal { return false }
               }
               bucket = (bucket &+ 1) & mask
             }
