@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What a ``DataStore`` shows, readable from any thread, and its changes, delivered to
 /// observers on their own actors.
@@ -25,12 +25,12 @@ public final class StoreFeed: Sendable {
     var next = 0
     var observers: [Int: FeedObserver] = [:]
   }
-  private let shared: Mutex<Shared>
+  private let shared: NIOLockedValueBox<Shared>
 
-  init(_ state: State) { self.shared = Mutex(Shared(state: state)) }
+  init(_ state: State) { self.shared = NIOLockedValueBox(Shared(state: state)) }
 
   /// The state as last published.
-  public var current: State { shared.withLock { $0.state } }
+  public var current: State { shared.withLockedValue { $0.state } }
 
   /// Calls `handler` with every update after ``StoreObservation/state``, in order, on
   /// `isolation`, until the returned observation is released. Start from the observation's
@@ -45,14 +45,14 @@ public final class StoreFeed: Sendable {
     isolation.preconditionIsolated(
       "StoreFeed.observe(on:_:): called off the actor its handler is to run on")
     let observer = FeedObserver(isolation: isolation, handler: handler)
-    let (id, state) = shared.withLock { shared in
+    let (id, state) = shared.withLockedValue { shared in
       shared.next += 1
       observer.start(at: shared.published)
       shared.observers[shared.next] = observer
       return (shared.next, shared.state)
     }
     return StoreObservation(feed: self, observer: observer, state: state) { [weak self] in
-      self?.shared.withLock { _ = $0.observers.removeValue(forKey: id) }
+      self?.shared.withLockedValue { _ = $0.observers.removeValue(forKey: id) }
     }
   }
 
@@ -60,7 +60,7 @@ public final class StoreFeed: Sendable {
   /// actor, where the store changes.
   @MainActor
   func publish(_ update: StoreUpdate) {
-    let (number, all) = shared.withLock { shared in
+    let (number, all) = shared.withLockedValue { shared in
       shared.state.recipes = update.recipes
       if let collections = update.collections { shared.state.collections = collections }
       shared.published += 1
@@ -70,7 +70,7 @@ public final class StoreFeed: Sendable {
   }
 
   /// How many updates were published so far.
-  var publishedCount: Int { shared.withLock { $0.published } }
+  var publishedCount: Int { shared.withLockedValue { $0.published } }
 }
 
 /// One store change: the recipes after it, the collection names if they changed, and the
@@ -129,28 +129,28 @@ private final class FeedObserver: @unchecked Sendable {
   /// itself alive.
   weak let isolation: (any Actor)?
   private let handler: (StoreUpdate) -> Void
-  private let waiting: Mutex<Waiting>
+  private let waiting: NIOLockedValueBox<Waiting>
 
   init(isolation: any Actor, handler: @escaping (StoreUpdate) -> Void) {
     self.isMainActor = isolation === MainActor.shared
     self.isolation = isMainActor ? nil : isolation
     self.handler = handler
-    self.waiting = Mutex(Waiting(delivered: 0))
+    self.waiting = NIOLockedValueBox(Waiting(delivered: 0))
   }
 
   /// Counts the updates published before the observer began as delivered.
-  func start(at published: Int) { waiting.withLock { $0.delivered = published } }
+  func start(at published: Int) { waiting.withLockedValue { $0.delivered = published } }
 
-  var deliveredCount: Int { waiting.withLock { $0.delivered } }
+  var deliveredCount: Int { waiting.withLockedValue { $0.delivered } }
 
   @MainActor
   func deliver(_ update: StoreUpdate, number: Int) {
     if isMainActor {
       handler(update)
-      waiting.withLock { $0.delivered = number }
+      waiting.withLockedValue { $0.delivered = number }
       return
     }
-    let schedule = waiting.withLock { waiting -> Bool in
+    let schedule = waiting.withLockedValue { waiting -> Bool in
       waiting.updates.append((update, number))
       defer { waiting.isScheduled = true }
       return !waiting.isScheduled
@@ -163,7 +163,7 @@ private final class FeedObserver: @unchecked Sendable {
 
   private func drain(on isolation: isolated any Actor) {
     while true {
-      let batch = waiting.withLock { waiting -> [(StoreUpdate, number: Int)] in
+      let batch = waiting.withLockedValue { waiting -> [(StoreUpdate, number: Int)] in
         if waiting.updates.isEmpty { waiting.isScheduled = false }
         defer { waiting.updates = [] }
         return waiting.updates
@@ -171,7 +171,7 @@ private final class FeedObserver: @unchecked Sendable {
       if batch.isEmpty { return }
       for (update, number) in batch {
         handler(update)
-        waiting.withLock { $0.delivered = number }
+        waiting.withLockedValue { $0.delivered = number }
       }
     }
   }

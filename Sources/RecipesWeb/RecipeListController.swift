@@ -1,7 +1,7 @@
 import DiffableDataSource
 import Foundation
+import NIOConcurrencyHelpers
 import RecipeKit
-import Synchronization
 
 /// The recipe list: a collection data source of recipe *ids* (not whole recipes), as the
 /// sample teaches, filtered by what the sidebar selected.
@@ -163,15 +163,19 @@ public final class RecipeListController: ListViewDelegate {
   /// The last array's positions by id, shared by every session's list: they all receive
   /// the same array from the store, and a table of their own was about 1 KB of each idle
   /// session. Behind a lock: sessions run on actors of their own.
-  private static let lastPositions = Mutex<(recipes: [Recipe], positions: [Recipe.ID: Int])?>(nil)
+  private static let lastPositions = NIOLockedValueBox<
+    (recipes: [Recipe], positions: [Recipe.ID: Int])?
+  >(nil)
 
   /// Each recipe's position in `recipes`. O(1) when `recipes` is the array last asked
   /// about (`==` on arrays sharing storage compares no elements); O(*n*) otherwise.
   static func positions(of recipes: [Recipe]) -> [Recipe.ID: Int] {
-    if let last = lastPositions.withLock({ $0 }), last.recipes == recipes { return last.positions }
+    if let last = lastPositions.withLockedValue({ $0 }), last.recipes == recipes {
+      return last.positions
+    }
     var positions = [Recipe.ID: Int](minimumCapacity: recipes.count)
     for (position, recipe) in recipes.enumerated() { positions[recipe.id] = position }
-    lastPositions.withLock { $0 = (recipes, positions) }
+    lastPositions.withLockedValue { $0 = (recipes, positions) }
     return positions
   }
 
@@ -183,7 +187,7 @@ public final class RecipeListController: ListViewDelegate {
   /// that show the same filter of the same array share one snapshot's storage (a snapshot
   /// is a value; a session's changes to its copy copy it): its items and their hash table
   /// were about 1.3 KB of each idle session.
-  private static let lastSnapshots = Mutex<
+  private static let lastSnapshots = NIOLockedValueBox<
     [RecipeFilter: (
       recipes: [Recipe], snapshot: DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>
     )]
@@ -194,13 +198,13 @@ public final class RecipeListController: ListViewDelegate {
   static func snapshot(of recipes: [Recipe], filter: RecipeFilter)
     -> DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>
   {
-    if let last = lastSnapshots.withLock({ $0[filter] }), last.recipes == recipes {
+    if let last = lastSnapshots.withLockedValue({ $0[filter] }), last.recipes == recipes {
       return last.snapshot
     }
     var snapshot = DiffableDataSourceSnapshot<RecipeListSection, Recipe.ID>()
     snapshot.appendSections([.main])
     snapshot.appendItems(filter.recipeIDs(in: recipes), toSection: .main)
-    lastSnapshots.withLock { lastSnapshots in
+    lastSnapshots.withLockedValue { lastSnapshots in
       // Filters name collections, which come and go: the cache never holds more than a
       // few dozen, whatever pages ask for.
       if lastSnapshots.count >= 32, lastSnapshots[filter] == nil { lastSnapshots.removeAll() }

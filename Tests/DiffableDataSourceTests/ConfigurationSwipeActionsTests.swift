@@ -1,6 +1,6 @@
 import DiffableDataSource
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 /// What handlers and completions saw, recorded on the main actor.
@@ -14,10 +14,10 @@ final class ConfigurationSwipeLog {
 /// Runs `body` and returns the warnings reported meanwhile.
 @MainActor
 func configurationWarnings(_ body: () -> Void) -> [String] {
-  let warnings = Mutex<[String]>([])
-  let handler: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
+  let warnings = NIOLockedValueBox<[String]>([])
+  let handler: @Sendable (String) -> Void = { text in warnings.withLockedValue { $0.append(text) } }
   DiffableDiagnostics.$warningHandler.withValue(handler, operation: body)
-  return warnings.withLock { $0 }
+  return warnings.withLockedValue { $0 }
 }
 
 @Suite("Configuration swipe actions")

@@ -1,24 +1,24 @@
 import Diffable
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Counts hash and equality calls, so tests can fence an operation's complexity by the work
 /// it does instead of by time.
 public final class OperationCounter: Sendable {
-  private let counts = Mutex((hashes: 0, equalities: 0))
+  private let counts = NIOLockedValueBox((hashes: 0, equalities: 0))
 
   /// Calls of `hash(into:)` so far.
-  public var hashes: Int { counts.withLock { $0.hashes } }
+  public var hashes: Int { counts.withLockedValue { $0.hashes } }
   /// Calls of `==` so far.
-  public var equalities: Int { counts.withLock { $0.equalities } }
+  public var equalities: Int { counts.withLockedValue { $0.equalities } }
   /// Both together.
-  public var total: Int { counts.withLock { $0.hashes + $0.equalities } }
+  public var total: Int { counts.withLockedValue { $0.hashes + $0.equalities } }
 
   /// Records a hash.
-  public func countHash() { counts.withLock { $0.hashes += 1 } }
+  public func countHash() { counts.withLockedValue { $0.hashes += 1 } }
   /// Records an equality check.
-  public func countEquality() { counts.withLock { $0.equalities += 1 } }
+  public func countEquality() { counts.withLockedValue { $0.equalities += 1 } }
   /// Starts again from zero.
-  public func reset() { counts.withLock { $0 = (0, 0) } }
+  public func reset() { counts.withLockedValue { $0 = (0, 0) } }
 
   /// The counter bound for the current task; tests run in parallel, each binds its own.
   @TaskLocal public static var current: OperationCounter?
@@ -62,8 +62,8 @@ public func silencingWarnings<T>(_ body: () -> T) -> T {
 
 /// Runs `body` and returns the warnings Diffable reported meanwhile.
 public func collectingWarnings(_ body: () -> Void) -> [String] {
-  let warnings = Mutex<[String]>([])
-  let handler: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
+  let warnings = NIOLockedValueBox<[String]>([])
+  let handler: @Sendable (String) -> Void = { text in warnings.withLockedValue { $0.append(text) } }
   DiffableDiagnostics.$warningHandler.withValue(handler, operation: body)
-  return warnings.withLock { $0 }
+  return warnings.withLockedValue { $0 }
 }

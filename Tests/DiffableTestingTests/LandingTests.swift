@@ -1,6 +1,6 @@
 import Diffable
 import DiffableTesting
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @Suite("The replay must land on the new snapshot")
@@ -53,14 +53,14 @@ struct PlainDataLandingTests {
     var value: Int
     var tag: Int
     static func == (left: Tagged, right: Tagged) -> Bool {
-      Counter.equalities.withLock { $0 += 1 }
+      Counter.equalities.withLockedValue { $0 += 1 }
       return left.value == right.value
     }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
   }
 
   enum Counter {
-    static let equalities = Mutex(0)
+    static let equalities = NIOLockedValueBox(0)
   }
 
   func flat<ID: Hashable & Sendable>(_ items: [ID]) -> DiffableDataSourceSnapshot<Int, ID> {
@@ -89,13 +89,13 @@ struct PlainDataLandingTests {
     let n = 2_000
     let old = flat((0..<n).map { Tagged(value: $0, tag: 0) })
     let new = flat((0..<n).map { Tagged(value: $0, tag: 1) })
-    Counter.equalities.withLock { $0 = 0 }
+    Counter.equalities.withLockedValue { $0 = 0 }
     // Replace the first item so the batch is not empty and every other cell is kept.
     var update = BatchUpdate()
     update.reloadedItems = [at(0, 0)]
     let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
     #expect(replay.sections[0].cells.count == n)
-    let equalities = Counter.equalities.withLock { $0 }
+    let equalities = Counter.equalities.withLockedValue { $0 }
     // One `==` per kept cell (n - 1), plus the few the snapshots' own checks make.
     #expect(equalities >= n - 1)
     #expect(equalities <= n + 16)
@@ -107,8 +107,8 @@ struct PlainDataLandingTests {
     let new = flat((0..<n).map { Tagged(value: $0, tag: 0) })  // separate storage
     var update = BatchUpdate()
     update.reloadedItems = [at(0, 0)]
-    Counter.equalities.withLock { $0 = 0 }
+    Counter.equalities.withLockedValue { $0 = 0 }
     _ = try BatchUpdateSimulator.replay(update, from: old, to: new)
-    #expect(Counter.equalities.withLock { $0 } <= 16)
+    #expect(Counter.equalities.withLockedValue { $0 } <= 16)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import DiffableWeb
@@ -36,9 +36,9 @@ final class MailApp {
 
 /// Lines written from any thread.
 final class StepLog: Sendable {
-  private let storage = Mutex<[String]>([])
-  func add(_ line: String) { storage.withLock { $0.append(line) } }
-  var lines: [String] { storage.withLock { $0 } }
+  private let storage = NIOLockedValueBox<[String]>([])
+  func add(_ line: String) { storage.withLockedValue { $0.append(line) } }
+  var lines: [String] { storage.withLockedValue { $0 } }
 }
 
 /// Sessions made with `makeSessionOnItsOwnActor`, driven without a socket.
@@ -86,21 +86,21 @@ struct SessionIsolationTests {
     mailbox.post(block)
     await Self.wait(block.entered)
     // The busy session's actor is inside its handler now, and stays there until released.
-    let answered = Mutex(false)
+    let answered = NIOLockedValueBox(false)
     let probe = Task {
       let id = await other.run { session -> Int in
         session.receive(#"{"v":1,"type":"app","name":"hello"}"#)
         return session.id
       }
-      answered.withLock { $0 = true }
+      answered.withLockedValue { $0 = true }
       return id
     }
     var waited = 0
-    while !answered.withLock({ $0 }) && waited < 500 {
+    while !answered.withLockedValue({ $0 }) && waited < 500 {
       try await Task.sleep(for: .milliseconds(10))
       waited += 1
     }
-    #expect(answered.withLock { $0 }, "the other session answered while the first was busy")
+    #expect(answered.withLockedValue { $0 }, "the other session answered while the first was busy")
     block.release.signal()
     #expect(await probe.value == 2)
   }

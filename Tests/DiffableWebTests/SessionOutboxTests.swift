@@ -1,6 +1,6 @@
 import DiffableWeb
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @Suite("Session outbox: bounded memory per connection")
@@ -26,24 +26,25 @@ struct SessionOutboxTests {
   }
 
   @Test func takeReturnsWhatWaitsAndArmsTheReadyCallbackOnceWhenEmpty() {
-    let readies = Mutex(0)
-    let outbox = SessionOutbox(limit: 1_000, onReady: { readies.withLock { $0 += 1 } })
+    let readies = NIOLockedValueBox(0)
+    let outbox = SessionOutbox(limit: 1_000, onReady: { readies.withLockedValue { $0 += 1 } })
     _ = outbox.push("a", view: "list")
-    #expect(readies.withLock { $0 } == 0, "no one asked yet")
+    #expect(readies.withLockedValue { $0 } == 0, "no one asked yet")
     #expect(outbox.take() == .message("a"))
     #expect(outbox.queuedBytes == 0)
     #expect(outbox.take() == .empty)
     _ = outbox.push("b", view: nil)
     _ = outbox.push("c", view: nil)
-    #expect(readies.withLock { $0 } == 1, "one call for the first message after an empty take")
+    #expect(
+      readies.withLockedValue { $0 } == 1, "one call for the first message after an empty take")
     #expect(outbox.take() == .message("b"))
     #expect(outbox.take() == .message("c"))
     #expect(outbox.take() == .empty)
     outbox.close()
-    #expect(readies.withLock { $0 } == 2, "closing wakes an armed writer")
+    #expect(readies.withLockedValue { $0 } == 2, "closing wakes an armed writer")
     #expect(outbox.take() == .closed)
     outbox.close()
-    #expect(readies.withLock { $0 } == 2, "an unarmed writer is not woken")
+    #expect(readies.withLockedValue { $0 } == 2, "an unarmed writer is not woken")
   }
 
   @Test func takingAMessageEndsTheCoalescedState() {
@@ -82,16 +83,16 @@ struct SessionOutboxTests {
   }
 
   @Test func closingWakesTheWriterAndDropsWhatWaits() async {
-    let disconnects = Mutex(0)
-    let outbox = SessionOutbox(limit: 1_000) { disconnects.withLock { $0 += 1 } }
+    let disconnects = NIOLockedValueBox(0)
+    let outbox = SessionOutbox(limit: 1_000) { disconnects.withLockedValue { $0 += 1 } }
     _ = outbox.push("pending", view: nil)
     outbox.close()
     #expect(!outbox.wantsDisconnect)
-    #expect(disconnects.withLock { $0 } == 0, "a plain close is the connection's own")
+    #expect(disconnects.withLockedValue { $0 } == 0, "a plain close is the connection's own")
     outbox.close(disconnect: true)
     outbox.close(disconnect: true)
     #expect(outbox.wantsDisconnect)
-    #expect(disconnects.withLock { $0 } == 1, "the transport is told once")
+    #expect(disconnects.withLockedValue { $0 } == 1, "the transport is told once")
     #expect(await outbox.next() == nil)
     #expect(outbox.push("late", view: nil) == .closed)
     #expect(outbox.queuedBytes == 0)

@@ -5,13 +5,13 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
 import HummingbirdWebSocket
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 /// Counts the app objects alive, to show that a closed connection frees its session.
 final class Liveness: Sendable {
-  let alive = Mutex(0)
-  let made = Mutex(0)
+  let alive = NIOLockedValueBox(0)
+  let made = NIOLockedValueBox(0)
 }
 
 /// A data source whose cells show their number: what the test apps of this target list.
@@ -34,8 +34,8 @@ final class CounterApp {
 
   init(session: WebSession, liveness: Liveness) {
     self.liveness = liveness
-    liveness.alive.withLock { $0 += 1 }
-    liveness.made.withLock { $0 += 1 }
+    liveness.alive.withLockedValue { $0 += 1 }
+    liveness.made.withLockedValue { $0 += 1 }
     dataSource = makeNumberDataSource(for: session.makeListView(named: "list"))
     apply()
     session.appMessageHandler = { [unowned self] name, _ in
@@ -53,7 +53,7 @@ final class CounterApp {
     dataSource.apply(snapshot)
   }
 
-  deinit { liveness.alive.withLock { $0 -= 1 } }
+  deinit { liveness.alive.withLockedValue { $0 -= 1 } }
 }
 
 @Suite("WebServer over a real socket")
@@ -133,7 +133,7 @@ struct WebServerTests {
         }
       }
     }
-    #expect(liveness.made.withLock { $0 } == 0)
+    #expect(liveness.made.withLockedValue { $0 } == 0)
   }
 
   @Test(arguments: [false, true])
@@ -166,12 +166,12 @@ struct WebServerTests {
         #expect((structure["sections"] as! [[String: Any]])[0]["count"] as? Int == 3)
       }
     }
-    #expect(liveness.made.withLock { $0 } == 2)
+    #expect(liveness.made.withLockedValue { $0 } == 2)
     // Each closed connection released its session and app object.
-    var alive = liveness.alive.withLock { $0 }
+    var alive = liveness.alive.withLockedValue { $0 }
     for _ in 0..<50 where alive > 0 {
       try await Task.sleep(for: .milliseconds(20))
-      alive = liveness.alive.withLock { $0 }
+      alive = liveness.alive.withLockedValue { $0 }
     }
     #expect(alive == 0)
   }
@@ -184,7 +184,7 @@ struct WebServerTests {
     let app = try Self.makeServer(liveness, grace: .seconds(1), ownActors: ownActors)
       .makeApplication()
     try await app.test(.live) { client in
-      let first = Mutex<(token: String, seq: Int)?>(nil)
+      let first = NIOLockedValueBox<(token: String, seq: Int)?>(nil)
       // The page's own id on every connection: if the server has not yet seen the first
       // connection end when the second arrives, the page still gets its session back.
       let page = "0123456789abcdef0123456789abcdef"
@@ -195,13 +195,13 @@ struct WebServerTests {
         let structure = try await Self.next(&messages)
         try await outbound.write(.text(#"{"v":1,"type":"app","name":"add"}"#))
         let batch = try await Self.next(&messages)
-        first.withLock {
+        first.withLockedValue {
           $0 = (session["token"] as? String ?? "", (structure["seq"] as? Int ?? 0))
         }
         // The page never applied this batch: its seq stays the structure's.
         #expect(batch["seq"] as? Int == (structure["seq"] as? Int ?? 0) + 1)
       }
-      let (token, seq) = try #require(first.withLock { $0 })
+      let (token, seq) = try #require(first.withLockedValue { $0 })
       try await client.ws(
         "/ws?page=\(page)&resume=\(token)&seen=list:\(seq)",
         configuration: Self.origin(client.port)
@@ -219,7 +219,8 @@ struct WebServerTests {
         try await outbound.write(.text(#"{"v":1,"type":"app","name":"add"}"#))
         #expect(try await Self.next(&messages)["type"] as? String == "batch")
       }
-      #expect(liveness.made.withLock { $0 } == 1, "the second connection made no new session")
+      #expect(
+        liveness.made.withLockedValue { $0 } == 1, "the second connection made no new session")
       // Used once, the old token resumes nothing.
       try await client.ws(
         "/ws?resume=\(token)&seen=list:\(seq)", configuration: Self.origin(client.port)
@@ -229,11 +230,11 @@ struct WebServerTests {
         #expect(session["resumed"] as? Bool == false)
         #expect(session["refused"] as? String == "expired")
       }
-      #expect(liveness.made.withLock { $0 } == 2)
-      var alive = liveness.alive.withLock { $0 }
+      #expect(liveness.made.withLockedValue { $0 } == 2)
+      var alive = liveness.alive.withLockedValue { $0 }
       for _ in 0..<100 where alive > 0 {
         try await Task.sleep(for: .milliseconds(50))
-        alive = liveness.alive.withLock { $0 }
+        alive = liveness.alive.withLockedValue { $0 }
       }
       #expect(alive == 0, "both sessions were freed after the grace period")
     }

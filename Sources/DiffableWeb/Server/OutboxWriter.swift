@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOWebSocket
 import Synchronization
@@ -140,10 +141,10 @@ final class OutboxWriter: Sendable {
 /// The outbox's way back to its writer, which it must not keep alive.
 private final class WeakWriter: Sendable {
   private struct Reference { weak var writer: OutboxWriter? }
-  private let reference = Mutex(Reference())
+  private let reference = NIOLockedValueBox(Reference())
 
   var writer: OutboxWriter? {
-    get { reference.withLock { $0.writer } }
-    set { reference.withLock { $0.writer = newValue } }
+    get { reference.withLockedValue { $0.writer } }
+    set { reference.withLockedValue { $0.writer = newValue } }
   }
 }

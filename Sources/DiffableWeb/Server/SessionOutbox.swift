@@ -1,5 +1,5 @@
 import DequeModule
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One connection's messages on their way to the page, bounded in bytes.
 ///
@@ -53,7 +53,7 @@ public final class SessionOutbox: Sendable {
 
   /// The most bytes queued before the session must coalesce.
   public let limit: Int
-  private let state = Mutex(State())
+  private let state = NIOLockedValueBox(State())
   /// Runs once, when the outbox is closed with a request to disconnect: the transport's
   /// way to drop the connection at once (its writer may be stuck on a full socket, and its
   /// reader waiting for a page that sends nothing).
@@ -84,7 +84,7 @@ public final class SessionOutbox: Sendable {
   public func push(_ text: String, view: String?) -> PushResult {
     let pending = Pending(text: text, view: view)
     let (writer, ready, result): (CheckedContinuation<String?, Never>?, Bool, PushResult) =
-      state.withLock { state in
+      state.withLockedValue { state in
         if state.isClosed { return (nil, false, .closed) }
         if let writer = state.writer {
           state.writer = nil
@@ -108,7 +108,7 @@ public final class SessionOutbox: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* queued messages.
   public func dropMessagesOfViews() -> (wasAlreadyCoalesced: Bool, remainingBytes: Int) {
-    state.withLock { state in
+    state.withLockedValue { state in
       let already = state.coalescedSinceLastTake
       state.queue.removeAll { $0.view != nil }
       state.bytes = state.queue.reduce(0) { $0 + $1.cost }
@@ -122,7 +122,7 @@ public final class SessionOutbox: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* queued messages.
   public func takeMessagesOfNoView() -> [String] {
-    state.withLock { state in
+    state.withLockedValue { state in
       let taken = state.queue.filter { $0.view == nil }.map(\.text)
       state.queue.removeAll { $0.view == nil }
       state.bytes = state.queue.reduce(0) { $0 + $1.cost }
@@ -131,10 +131,10 @@ public final class SessionOutbox: Sendable {
   }
 
   /// The bytes queued now.
-  public var queuedBytes: Int { state.withLock { $0.bytes } }
+  public var queuedBytes: Int { state.withLockedValue { $0.bytes } }
 
   /// Whether the session asked for the connection to be closed.
-  public var wantsDisconnect: Bool { state.withLock { $0.wantsDisconnect } }
+  public var wantsDisconnect: Bool { state.withLockedValue { $0.wantsDisconnect } }
 
   /// The next message for the socket, waiting for one; `nil` once the outbox is closed.
   ///
@@ -142,7 +142,7 @@ public final class SessionOutbox: Sendable {
   ///   ends only with a message or ``close(disconnect:)``, not with task cancellation.
   public func next() async -> String? {
     await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-      let ready: String?? = state.withLock { state in
+      let ready: String?? = state.withLockedValue { state in
         precondition(state.writer == nil, "SessionOutbox.next(): another writer is waiting")
         if let first = state.takeFirst() { return .some(first) }
         if state.isClosed { return .some(nil) }
@@ -168,7 +168,7 @@ public final class SessionOutbox: Sendable {
   ///
   /// - Complexity: O(1).
   public func take() -> Taken {
-    state.withLock { state in
+    state.withLockedValue { state in
       if let first = state.takeFirst() { return .message(first) }
       if state.isClosed { return .closed }
       state.isWaitingForReady = true
@@ -179,7 +179,7 @@ public final class SessionOutbox: Sendable {
   /// Closes the outbox: queued messages are dropped and the writer's ``next()`` returns
   /// `nil`. With `disconnect`, the connection is asked to close as well.
   public func close(disconnect: Bool = false) {
-    let (writer, ready, disconnectNow) = state.withLock { state in
+    let (writer, ready, disconnectNow) = state.withLockedValue { state in
       let first = disconnect && !state.wantsDisconnect
       state.isClosed = true
       state.wantsDisconnect = state.wantsDisconnect || disconnect

@@ -1,6 +1,6 @@
 import Logging
+import NIOConcurrencyHelpers
 import OrderedCollections
-import Synchronization
 
 /// The server's resumable sessions, by token: it makes sessions, resumes them for a page
 /// that comes back within the grace period, and frees them after it.
@@ -26,7 +26,7 @@ final class SessionRegistry: Sendable {
     /// Sessions freed early whose actor has yet to close them: they resume no more.
     var ending: Set<ObjectIdentifier> = []
   }
-  private let maps = Mutex(Maps())
+  private let maps = NIOLockedValueBox(Maps())
 
   init(gracePeriod: Duration, maximumDetached: Int, logLimit: Int) {
     self.gracePeriod = gracePeriod
@@ -38,9 +38,11 @@ final class SessionRegistry: Sendable {
   var graceSeconds: Int { Int(gracePeriod.components.seconds) }
 
   /// How many sessions wait for their page.
-  var detachedCount: Int { maps.withLock { $0.detached.count } }
+  var detachedCount: Int { maps.withLockedValue { $0.detached.count } }
   /// How many sessions can be resumed (connected or waiting).
-  var count: Int { maps.withLock { Set($0.sessions.values.map(ObjectIdentifier.init)).count } }
+  var count: Int {
+    maps.withLockedValue { Set($0.sessions.values.map(ObjectIdentifier.init)).count }
+  }
 
   /// The session for a new connection: the one `request` resumes, or a fresh one made by
   /// `factory` (then `refusal` says why the request did not resume one). Either way the
@@ -56,7 +58,7 @@ final class SessionRegistry: Sendable {
     case .success(let request)?:
       page = request.page
       if let token = request.token {
-        if let host = maps.withLock({ $0.sessions[token] }) {
+        if let host = maps.withLockedValue({ $0.sessions[token] }) {
           let outcome = await host.run { session in
             self.resume(
               session, of: host, presenting: token, request: request, origin: origin,
@@ -81,7 +83,7 @@ final class SessionRegistry: Sendable {
       isolation: isolation)
     let token = ResumeRequest.makeToken()
     let resumable = gracePeriod > .zero
-    if resumable { maps.withLock { $0.sessions[token] = host } }
+    if resumable { maps.withLockedValue { $0.sessions[token] = host } }
     let (graceSeconds, pageLoad, refused) = (graceSeconds, page, refusal)
     await factory.start(host) { session in
       if resumable {
@@ -108,7 +110,7 @@ final class SessionRegistry: Sendable {
     request: ResumeRequest, origin: OriginParts?, outbox: SessionOutbox
   ) -> Result<Int, WireSession.Refusal> {
     guard let state = session.resume, state.token == token || state.previousToken == token,
-      maps.withLock({
+      maps.withLockedValue({
         $0.sessions[token] === host && !$0.ending.contains(ObjectIdentifier(host))
       })
     else { return .failure(.expired) }
@@ -137,7 +139,7 @@ final class SessionRegistry: Sendable {
   private func rotate(_ session: WebSession, of host: SessionHost, presented: String) -> String {
     guard let state = session.resume else { return presented }
     let token = ResumeRequest.makeToken()
-    maps.withLock { maps in
+    maps.withLockedValue { maps in
       for old in [state.token, state.previousToken].compactMap({ $0 }) where old != presented {
         maps.sessions[old] = nil
       }
@@ -154,21 +156,22 @@ final class SessionRegistry: Sendable {
 
   /// The page has its new token: the one it presented stops working.
   func forget(_ token: String) {
-    maps.withLock { _ = $0.sessions.removeValue(forKey: token) }
+    maps.withLockedValue { _ = $0.sessions.removeValue(forKey: token) }
   }
 
   /// A connection of the session ended, on the session's actor: unless the page already
   /// replaced it, the session waits for its page for the grace period, or is freed now when
   /// resuming is off.
   func detach(_ session: WebSession, from host: SessionHost, connection: Int) {
-    guard let state = session.resume, maps.withLock({ $0.sessions[state.token] === host }) else {
+    guard let state = session.resume, maps.withLockedValue({ $0.sessions[state.token] === host })
+    else {
       session.close()
       return
     }
     // The page came back on a newer connection before this one ended.
     guard state.connection == connection, !state.isDetached else { return }
     session.detach()
-    let evicted = maps.withLock { maps -> [(String, SessionHost)] in
+    let evicted = maps.withLockedValue { maps -> [(String, SessionHost)] in
       maps.detached.append(state.token)
       var evicted: [(String, SessionHost)] = []
       while maps.detached.count > maximumDetached {
@@ -199,8 +202,8 @@ final class SessionRegistry: Sendable {
 
   /// Frees the session whose current token is `token`, on its actor.
   func expire(_ token: String) async {
-    guard let host = maps.withLock({ $0.sessions[token] }) else {
-      maps.withLock { _ = $0.detached.remove(token) }
+    guard let host = maps.withLockedValue({ $0.sessions[token] }) else {
+      maps.withLockedValue { _ = $0.detached.remove(token) }
       return
     }
     await host.run { session in self.end(session, of: host, token: token) }
@@ -210,7 +213,7 @@ final class SessionRegistry: Sendable {
   /// forgets the token.
   func end(_ session: WebSession, of host: SessionHost, token: String) {
     guard session.resume?.token == token else {
-      maps.withLock { maps in
+      maps.withLockedValue { maps in
         maps.detached.remove(token)
         maps.ending.remove(ObjectIdentifier(host))
         if maps.sessions[token] === host { maps.sessions[token] = nil }
@@ -218,7 +221,7 @@ final class SessionRegistry: Sendable {
       return
     }
     let previous = session.resume?.previousToken
-    maps.withLock { maps in
+    maps.withLockedValue { maps in
       maps.detached.remove(token)
       maps.ending.remove(ObjectIdentifier(host))
       maps.sessions[token] = nil

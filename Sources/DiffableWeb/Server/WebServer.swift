@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// An HTTP and WebSocket server for pages built on `DiffableWeb`: it serves the page and
 /// its static files, accepts WebSocket connections from its own origin only, and gives each
@@ -126,10 +126,7 @@ public struct WebServer: Sendable {
     configuration: Configuration, page: Page, logger: Logger = Logger(label: "DiffableWeb"),
     makeSession: @escaping SessionFactory
   ) {
-    self.configuration = configuration
-    self.page = page
-    self.logger = logger
-    self.makeSession = .mainActor(makeSession)
+    self.init(configuration, page, logger, .mainActor(makeSession))
   }
 
   /// Creates a server that gives each session an actor of its own: sessions run in
@@ -148,10 +145,16 @@ public struct WebServer: Sendable {
     configuration: Configuration, page: Page, logger: Logger = Logger(label: "DiffableWeb"),
     makeSessionOnItsOwnActor: @escaping IsolatedSessionFactory
   ) {
+    self.init(configuration, page, logger, .ownActor(makeSessionOnItsOwnActor))
+  }
+
+  private init(
+    _ configuration: Configuration, _ page: Page, _ logger: Logger, _ makeSession: SessionMaker
+  ) {
     self.configuration = configuration
     self.page = page
     self.logger = logger
-    self.makeSession = .ownActor(makeSessionOnItsOwnActor)
+    self.makeSession = makeSession
   }
 
   /// How sessions are made, and where they run.
@@ -362,19 +365,19 @@ public enum WebServerError: Error, CustomStringConvertible, Equatable {
 
 /// The port the server listens on, once it does (with port 0 the system picks it).
 final class BoundPort: Sendable {
-  private let port = Mutex<Int?>(nil)
+  private let port = NIOLockedValueBox<Int?>(nil)
 
-  var value: Int? { port.withLock { $0 } }
+  var value: Int? { port.withLockedValue { $0 } }
 
-  func set(_ value: Int) { port.withLock { $0 = value } }
+  func set(_ value: Int) { port.withLockedValue { $0 = value } }
 }
 
 /// Numbers sessions across connections.
 final class SessionCounter: Sendable {
-  private let count = Mutex(0)
+  private let count = NIOLockedValueBox(0)
 
   func next() -> Int {
-    count.withLock {
+    count.withLockedValue {
       $0 += 1
       return $0
     }

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 extension WebSession {
   /// Takes values from any thread or task to a session's ``WebSession/mailHandler``, which
@@ -32,7 +32,7 @@ final class MailQueue: Sendable {
     var isScheduled = false
     var isClosed = false
   }
-  private let state = Mutex(State())
+  private let state = NIOLockedValueBox(State())
   private let isolation: any Actor
   private let target: MailTarget
 
@@ -43,11 +43,11 @@ final class MailQueue: Sendable {
 
   /// How much mail waits, and whether the mailbox takes no more (tests).
   var waiting: (count: Int, isClosed: Bool) {
-    state.withLock { ($0.waiting.count, $0.isClosed) }
+    state.withLockedValue { ($0.waiting.count, $0.isClosed) }
   }
 
   func post(_ value: any Sendable) {
-    let schedule = state.withLock { state -> Bool in
+    let schedule = state.withLockedValue { state -> Bool in
       guard !state.isClosed else { return false }
       state.waiting.append(value)
       guard !state.isScheduled else { return false }
@@ -64,7 +64,7 @@ final class MailQueue: Sendable {
   private func deliver(on isolation: isolated any Actor) {
     while true {
       let session = target.session
-      let batch = state.withLock { state -> [any Sendable] in
+      let batch = state.withLockedValue { state -> [any Sendable] in
         if session == nil { state.isClosed = true }
         if state.waiting.isEmpty || session == nil { state.isScheduled = false }
         defer { state.waiting = [] }
