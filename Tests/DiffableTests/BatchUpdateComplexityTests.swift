@@ -105,8 +105,8 @@ struct MinimalMoveTests {
   }
 
   /// A few items moved far in a long list, one by one or side by side: the pattern the
-  /// subsequence search skips its search for (a value right after one moved later replaces
-  /// it), so a wrong shortcut there would show as extra or missing moves.
+  /// subsequence search skips its search for (a value right after an item moved earlier
+  /// replaces it), so a wrong shortcut there would show as extra or missing moves.
   @Test func itemsMovedFarInALongListMoveAlone() throws {
     var random = SeededGenerator(seed: RandomizedTesting.seed("moved-far"))
     for _ in 0..<(60 * RandomizedTesting.multiplier) {

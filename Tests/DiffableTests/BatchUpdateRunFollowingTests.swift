@@ -41,6 +41,33 @@ struct BatchUpdateRunFollowingTests {
     #expect(counter.equalities <= newItems.count + 1_000 + 8)
   }
 
+  /// Two or three adjacent items deleted, here and there: the item after them is found two
+  /// or three further on, still with no hash.
+  @Test func deletedPairsAndTriplesHashNothing() throws {
+    let oldItems = Array(0..<10_000)
+    // 5, 6 gone in every group of 20, and 15, 16, 17.
+    let newItems = oldItems.filter { ![5, 6, 15, 16, 17].contains($0 % 20) }
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(update.deletedItems.count == 2_500)
+    #expect(update.insertedItems.isEmpty && update.movedItems.isEmpty)
+    #expect(counter.hashes == 0)
+    // At most four checks for an item after a gap, one for the others, and the ends.
+    #expect(counter.equalities <= newItems.count + 3 * 1_000 + 8)
+  }
+
+  /// Four adjacent items deleted are past what following runs looks at: the next items are
+  /// left for later and one is looked up, as after any longer deleted block.
+  @Test func fourDeletedInARowAreLookedUpPast() throws {
+    let oldItems = Array(0..<10_000)
+    // Items 100 to 103 gone, and the first and last items replaced so that the middle
+    // spans the list (each replaced one costs a lookup).
+    let newItems = [50_000] + Array(1..<100) + Array(104..<9_999) + [50_001]
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(update.deletedItems.count == 6)
+    #expect(update.insertedItems.count == 2 && update.movedItems.isEmpty)
+    #expect(counter.hashes == 4 + 2)
+  }
+
   /// An inserted item is not where the run leads; the item after it is, and the inserted
   /// one is looked up afterwards, once.
   @Test func scatteredInsertionsHashOnlyTheInsertedItems() throws {

@@ -96,9 +96,15 @@ struct Settings {
 /// round *r* takes one sample of every contender, starting from a different one each round,
 /// so that a burst of load on a shared machine hits all of them alike rather than one.
 func measure(_ contenders: [Contender], _ settings: Settings) -> [String: Double] {
-  if let key = settings.profileKey, let contender = contenders.first(where: { $0.key == key }) {
-    let started = now()
-    while now() - started < settings.profileSeconds { _ = contender.run(1) }
+  if let key = settings.profileKey {
+    if let contender = contenders.first(where: { $0.key == key }) {
+      let started = now()
+      while now() - started < settings.profileSeconds { _ = contender.run(1) }
+    } else {
+      printError(
+        "note: --profile \(key): this row has no such contender (it has "
+          + contenders.map(\.key).joined(separator: ", ") + ")")
+    }
   }
   var iterations: [Int] = []
   for contender in contenders {

@@ -30,7 +30,7 @@ extension BatchUpdate {
   ///   ends of a section cost one equality check per item. In the changed stretch, an item
   ///   that follows the one before it in `old` (at most four positions further: past up to
   ///   three deleted items) also costs one to four equality checks and no hash; an item
-  ///   that does not costs five before it is looked up. The others are looked up by one
+  ///   that does not costs those four, then its lookup. The others are looked up by one
   ///   hash each, or, when they cover at least 1/16 of `new`'s index table, found by
   ///   walking the two tables side by side with the hashes both snapshots stored when they
   ///   were built, which hashes nothing. A shuffled stretch costs one extra lookup per 66

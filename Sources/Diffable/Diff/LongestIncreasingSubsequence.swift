@@ -47,10 +47,9 @@ internal func _markLongestIncreasingSubsequence(
         let value = values[index]
         var position = length
         // Most values extend the longest run (inputs are mostly in order): no search.
-        // Next most common: an item moved to a later place ends the run with a large
-        // value, and the value after it, back in order, replaces it: no search either.
-        // Without this check, every value until the run caught up with the moved item
-        // searched the whole run.
+        // Next most common: an item moved to an earlier place ends the run with a large
+        // value, and the value after it, back in order, replaces it: no search either
+        // (an item moved to a later place still costs one).
         if length > 1 && tailValues[length &- 2] < value && !(tailValues[length &- 1] < value) {
           position = length &- 1
         } else if length > 0 && !(tailValues[length &- 1] < value) {

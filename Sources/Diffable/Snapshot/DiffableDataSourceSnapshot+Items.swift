@@ -172,24 +172,18 @@ extension DiffableDataSourceSnapshot {
       return
     }
     // A snapshot filled section by section (its later sections still empty) is probably
-    // being built: make room for the sections still to come, at the average size of those
-    // filled so far, so that the table grows once or twice rather than at every doubling.
-    // The guess is trusted up to 64× what is needed now when this section is about the
-    // average size (sections alike, as lists built from groups usually are), else up to
-    // 4×, so a wrong one wastes little. A guess is made only when the room left runs out:
-    // guessing again at every section would grow the storage for a guess a few items larger.
+    // being built: make room for the sections still to come, so that the table grows once
+    // or twice rather than at every doubling (`_itemReservation`). A guess is made only when
+    // the room left runs out: guessing again at every section would grow the storage for a
+    // guess a few items larger.
     let needed = countBefore &+ identifiers.count
     if offset == countBefore, section &+ 1 < _sectionEnds.count,
       _sectionEnds[_sectionEnds.count &- 1] == countBefore, needed > _items.reservedCapacity
     {
-      let filled = section &+ 1
-      // With 1/16 to spare: sections that only average the first ones' size would run out
-      // just before the last, and copy the whole storage once more for the last few.
-      let average = needed &* _sectionEnds.count / filled
-      let projected = average &+ average >> 4
-      let alike =
-        identifiers.count &* filled &* 2 >= needed && identifiers.count &* filled <= needed &* 2
-      _items.reserveCapacity(Swift.min(projected, needed &* (alike ? 64 : 4)))
+      _items.reserveCapacity(
+        Self._itemReservation(
+          needed: needed, appended: identifiers.count, filled: section &+ 1,
+          sections: _sectionEnds.count))
     }
     // One hash per new item, in one pass that both checks uniqueness and indexes the items
     // (how each section after the first is built); it changes nothing if any item repeats
@@ -219,6 +213,43 @@ extension DiffableDataSourceSnapshot {
       for later in section..<ends.count { ends[later] &+= added }
     }
     _checkInvariants()
+  }
+
+  /// How many items to make room for when `needed` items fill the first `filled` of
+  /// `sections` sections, the last `appended` of them just now, and the rest are empty.
+  ///
+  /// The guess is the average size of the filled sections for every section, with 1/16 to
+  /// spare (sections that only match the first ones' average would otherwise run out just
+  /// before the last, and copy the whole storage once more). It is trusted up to 64× what
+  /// is needed now when the section just filled is about the average size (sections alike,
+  /// as lists built from groups usually are), else up to 4×; and never past twice what is
+  /// needed or 2^20 items more, whichever is larger (growing by doubling costs no more),
+  /// nor past what a snapshot holds: many sections declared and few filled must not reserve
+  /// gigabytes. At least `needed`.
+  ///
+  /// Products saturate: with 32-bit `Int` they overflow for large counts.
+  @inlinable
+  internal static func _itemReservation(
+    needed: Int, appended: Int, filled: Int, sections: Int
+  ) -> Int {
+    func product(_ a: Int, _ b: Int) -> Int {
+      let (value, overflow) = a.multipliedReportingOverflow(by: b)
+      return overflow ? Int.max : value
+    }
+    func sum(_ a: Int, _ b: Int) -> Int {
+      let (value, overflow) = a.addingReportingOverflow(b)
+      return overflow ? Int.max : value
+    }
+    let limit = _IndexedArray<ItemIdentifierType>._capacity(
+      forScale: _IndexedArray<ItemIdentifierType>.maximumScale)
+    guard needed < limit, filled > 0 else { return needed }
+    let average = product(needed, sections) / filled
+    let projected = sum(average, average >> 4)
+    let share = product(appended, filled)
+    let alike = product(share, 2) >= needed && share <= product(needed, 2)
+    let trusted = product(needed, alike ? 64 : 4)
+    let bounded = sum(needed, Swift.max(needed, 1 << 20))
+    return Swift.max(needed, Swift.min(projected, trusted, bounded, limit))
   }
 
   /// The slow path of `_insertItems`: some items already exist elsewhere. Apple moves them

@@ -1,9 +1,10 @@
 extension _IndexedArray {
   /// Finds the elements of `other` at `range` here by following runs: when the element
   /// before was found at offset *p*, the next is most likely at *p* + 1 (or up to *p* + 4,
-  /// past up to three deleted elements). A list changed by an app keeps most items in order, so most elements
-  /// are found by one equality check on memory read in order, with no hashing and no probe
-  /// of the table, which at 100,000 items no longer fits in the processor's cache.
+  /// past up to three deleted elements). A list changed by an app keeps most items in
+  /// order, so most elements are found by one equality check on memory read in order, with
+  /// no hashing and no probe of the table, which at 100,000 items no longer fits in the
+  /// processor's cache.
   ///
   /// Where the run breaks for a few elements (an insertion), they are left for later; where
   /// it stays broken (a block deleted, or a shuffle), one element is looked up by hash to find

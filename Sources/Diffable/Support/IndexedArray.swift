@@ -242,14 +242,17 @@ internal struct _IndexedArray<Element: Hashable> {
   /// - Complexity: O(*n*) when the table grows, with no hashing.
   @inlinable
   internal mutating func reserveCapacity(_ minimumCapacity: Int) {
+    // The table's size first: it stops on a count no snapshot holds before the storage is
+    // grown for it.
+    let tableScale =
+      minimumCapacity > Self._capacity(forScale: scale)
+      ? Self._scale(forCount: minimumCapacity) : nil
     if minimumCapacity > elements.capacity {
       // At least doubling: `Array.reserveCapacity` allocates exactly what is asked, so
       // callers that append one item at a time would copy the array each time.
       elements.reserveCapacity(Swift.max(minimumCapacity, elements.capacity &* 2))
     }
-    if minimumCapacity > Self._capacity(forScale: scale) {
-      _rebuildTable(scale: Self._scale(forCount: minimumCapacity))
-    }
+    if let tableScale { _rebuildTable(scale: tableScale) }
   }
 
   // MARK: Table

@@ -25,6 +25,12 @@ public final class WebSession {
   public let id: Int
   /// The actor the session runs on: its views, data sources and the app's objects belong
   /// to it, and so does whatever they start (``perform(_:)``).
+  ///
+  /// The session holds its actor strongly. If an actor of yours also holds the session
+  /// (directly, or through objects it keeps), the two keep each other alive until the actor
+  /// lets go of the session: do so once the session's work is done. The actors that
+  /// ``WebServer/init(configuration:page:logger:makeSessionOnItsOwnActor:)`` creates hold
+  /// nothing.
   public let isolation: any Actor
   /// Receives the page's `app` messages: a name and a JSON payload.
   public var appMessageHandler: ((String, JSONValue) -> Void)?
