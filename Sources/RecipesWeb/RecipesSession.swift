@@ -49,7 +49,9 @@ public final class RecipesSession {
     }
     list.didSelectRecipe = { [weak self] id in self?.sendDetail(id) }
     list.didFinishChange = { [weak self] outcome in self?.report(outcome) }
-    // After the sidebar's and the list's (observers are told in the order they began).
+    // The tab's three observers (sidebar, list, this one) each get every update in order,
+    // but not in a fixed order among themselves: what this one sends comes from the update
+    // itself, not from the list, which may not have had it yet.
     storeObservation = dataStore.feed.observe(on: session.isolation) { [weak self] update in
       guard let self else { return }
       // A collection emptied by an edit or a delete would leave its list showing nothing:
@@ -61,7 +63,7 @@ public final class RecipesSession {
       }
       // The detail pane follows edits made anywhere.
       if let selected = self.list.selectedRecipeID, update.changedInPlace.contains(selected) {
-        self.sendDetail(selected)
+        self.sendDetail(recipe: update.recipes.first { $0.id == selected })
       }
     }
     for observation in [sidebar.storeObservation, storeObservation].compactMap({ $0 }) {
@@ -139,7 +141,11 @@ public final class RecipesSession {
   }
 
   func sendDetail(_ id: Recipe.ID?) {
-    guard let id, let recipe = list.recipe(with: id) else {
+    sendDetail(recipe: id.flatMap { list.recipe(with: $0) })
+  }
+
+  func sendDetail(recipe: Recipe?) {
+    guard let recipe else {
       session.sendApp("detail", payload: .null)
       return
     }
