@@ -37,6 +37,10 @@ public final class StoreFeed: Sendable {
   /// `state`, not from an earlier ``current``: an update published in between would be
   /// neither.
   ///
+  /// Several observers on one actor other than the main actor each get the same update in
+  /// no fixed order among themselves: a handler reads what it needs from the update, not
+  /// from what another observer keeps.
+  ///
   /// - Precondition: Called on `isolation`: `handler` is not `Sendable` and belongs to the
   ///   caller's actor, where its objects live.
   public func observe(
