@@ -49,27 +49,15 @@ extension _IndexedArray {
               continue
             }
             let element = theirs[range.lowerBound &+ slot]
-            let guess = previous &+ 1
-            if guess < count && mine[guess] == element {
-              found[slot] = guess
-              previous = guess
-              misses = 0
-              lookedUp = false
-              nextPause = 1
-              continue
-            }
-            // Past one, two or three deleted elements. Two and three cost two more equality
-            // checks where the run breaks (on memory already read), and save the lookups of
-            // the elements that would be left for later until the run was found again.
-            var skip = 1
-            while skip <= 3 {
-              let next = guess &+ skip
-              if next >= count || mine[next] == element { break }
-              skip &+= 1
-            }
-            if skip <= 3 && guess &+ skip < count {
-              found[slot] = guess &+ skip
-              previous = guess &+ skip
+            // The next offset, or past one, two or three deleted elements. The checks past
+            // the first are made only where the run breaks, on memory already read, and
+            // save the lookups of the elements that would be left until the run was found.
+            var candidate = previous &+ 1
+            let last = Swift.min(candidate &+ 3, count &- 1)
+            while candidate <= last && !(mine[candidate] == element) { candidate &+= 1 }
+            if candidate <= last {
+              found[slot] = candidate
+              previous = candidate
               misses = 0
               lookedUp = false
               nextPause = 1
