@@ -24,7 +24,8 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     /// An item index path outside its state: its section does not exist in the state the
     /// operation names, its item index is at or beyond that section's count (old counts for
     /// deletes, reloads and move sources; new counts for inserts, move destinations and
-    /// reconfigures), an index is negative, or the path does not have exactly two indexes.
+    /// reconfigures), or an index is negative. (A path without exactly two indexes never
+    /// reaches the simulator: `BatchUpdate` stops when one is stored.)
     case itemIndexOutOfRange
     /// An old section deleted twice, reloaded twice, moved twice, or both deleted and moved;
     /// or a new section inserted twice, inserted and also a move destination, or the

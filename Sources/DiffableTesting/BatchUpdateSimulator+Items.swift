@@ -46,7 +46,6 @@ extension BatchUpdateSimulator.Replayer {
   private func oldFlatIndex(
     _ path: IndexPath, _ action: BatchUpdateSimulator.ItemAction
   ) throws(BatchUpdateError) -> Int {
-    try checkShape(path, action)
     let (section, item) = (path[0], path[1])
     guard section >= 0, section < oldSections.count else {
       throw outOfRange(action, sectionProblem(section, count: oldSections.count, "before"))
@@ -68,7 +67,6 @@ extension BatchUpdateSimulator.Replayer {
   func newFlatIndex(
     _ path: IndexPath, _ action: BatchUpdateSimulator.ItemAction
   ) throws(BatchUpdateError) -> Int {
-    try checkShape(path, action)
     let (section, item) = (path[0], path[1])
     guard section >= 0, section < newSections.count else {
       throw outOfRange(action, sectionProblem(section, count: newSections.count, "after"))
@@ -83,15 +81,6 @@ extension BatchUpdateSimulator.Replayer {
             + "(\(describeNewSection(section))) after the update")
     }
     return newStarts[section] + item
-  }
-
-  private func checkShape(
-    _ path: IndexPath, _ action: BatchUpdateSimulator.ItemAction
-  ) throws(BatchUpdateError) {
-    guard path.count == 2 else {
-      throw outOfRange(
-        action, "an item's index path must have exactly two indexes (section, item)")
-    }
   }
 
   private func sectionProblem(_ section: Int, count: Int, _ when: String) -> String {

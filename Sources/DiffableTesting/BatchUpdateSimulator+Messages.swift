@@ -8,9 +8,9 @@
 // identifiers, which UIKit cannot know but which make a failing test easy to read.
 
 extension BatchUpdateSimulator {
-  /// `item 3 in section 0`, or the raw path when it does not have two indexes.
+  /// `item 3 in section 0`. A batch holds two-index paths only.
   static func describe(_ path: IndexPath) -> String {
-    path.count == 2 ? "item \(path[1]) in section \(path[0])" : "index path \(Array(path))"
+    "item \(path[1]) in section \(path[0])"
   }
 
   /// An identifier as Swift would write it (`"a"` for a string), so that identifiers and
@@ -126,9 +126,7 @@ extension BatchUpdateSimulator {
     private static func phrase(_ verb: String, _ path: IndexPath, _ preposition: String)
       -> String
     {
-      path.count == 2
-        ? "\(verb) item \(path[1]) \(preposition) section \(path[0])"
-        : "\(verb) index path \(Array(path))"
+      "\(verb) item \(path[1]) \(preposition) section \(path[0])"
     }
   }
 }

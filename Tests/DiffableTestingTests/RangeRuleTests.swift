@@ -102,11 +102,4 @@ struct RangeRuleTests {
       BatchUpdate(deletedItems: [at(0, -1)]), from: old, to: old, rule: .itemIndexOutOfRange,
       mentioning: ["attempt to delete item -1 from section 0", "cannot be negative"])
   }
-
-  @Test func indexPathWithoutTwoIndexes() {
-    expectRejection(
-      BatchUpdate(deletedItems: [IndexPath(indexes: [0, 1, 2])]), from: old, to: old,
-      rule: .itemIndexOutOfRange,
-      mentioning: ["delete index path [0, 1, 2]", "exactly two indexes"])
-  }
 }

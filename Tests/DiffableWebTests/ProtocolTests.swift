@@ -108,6 +108,13 @@ struct ProtocolTests {
         + #""reconfiguredItems":[],"reloadedItems":[],"reloadedSections":[]},"v":1,"view":"v"}"#)
   }
 
+  @Test func aBatchPositionBecomesTheSameWirePathAsItsIndexPath() {
+    let position = BatchUpdate.ItemPosition(section: 4, item: 11)
+    #expect(WireIndexPath(position) == WireIndexPath(section: 4, item: 11))
+    #expect(WireIndexPath(position) == WireIndexPath(position.indexPath))
+    #expect(WireIndexPath(position).indexPath == position.indexPath)
+  }
+
   @Test func jsonValuesDecodeIntoTypes() throws {
     struct Form: Decodable, Equatable {
       var title: String

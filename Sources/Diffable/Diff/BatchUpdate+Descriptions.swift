@@ -13,16 +13,15 @@ extension BatchUpdate: CustomStringConvertible, CustomDebugStringConvertible {
     func add(_ name: String, _ values: [String]) {
       if !values.isEmpty { parts.append("\(name): [\(values.joined(separator: ", "))]") }
     }
-    func path(_ indexPath: IndexPath) -> String { "\(indexPath._section)-\(indexPath._item)" }
     add("deletedSections", deletedSections.map(String.init))
     add("insertedSections", insertedSections.map(String.init))
     add("reloadedSections", reloadedSections.map(String.init))
     add("movedSections", movedSections.map { "\($0.from)→\($0.to)" })
-    add("deletedItems", deletedItems.map(path))
-    add("insertedItems", insertedItems.map(path))
-    add("reloadedItems", reloadedItems.map(path))
-    add("movedItems", movedItems.map { "\(path($0.from))→\(path($0.to))" })
-    add("reconfiguredItems", reconfiguredItems.map(path))
+    add("deletedItems", deletedItems.positions.map(\.description))
+    add("insertedItems", insertedItems.positions.map(\.description))
+    add("reloadedItems", reloadedItems.positions.map(\.description))
+    add("movedItems", movedItems.map { "\($0.fromPosition)→\($0.toPosition)" })
+    add("reconfiguredItems", reconfiguredItems.positions.map(\.description))
     return parts.isEmpty ? "BatchUpdate(empty)" : "BatchUpdate(\(parts.joined(separator: ", ")))"
   }
 

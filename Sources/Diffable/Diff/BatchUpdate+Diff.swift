@@ -230,13 +230,12 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       for index in old._sectionRange(section) where !oldIsKept[index] { deletions &+= 1 }
     }
-    _reserve(&update.deletedItems, adding: deletions)
+    _reserve(&update.deletedItems._positions, adding: deletions)
     for section in old._sections.indices
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       let range = old._sectionRange(section)
-      let sectionPath = IndexPath(index: section)
       for index in range where !oldIsKept[index] {
-        update.deletedItems.append(sectionPath.appending(index &- range.lowerBound))
+        update.deletedItems.append(section: section, item: index &- range.lowerBound)
       }
     }
   }
@@ -251,8 +250,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     for offset in 0..<count {
       oldIsKept[from &+ offset] = true
       if hasReloads && reloadFlags[to &+ offset] {
-        update.reloadedItems.append(
-          IndexPath._make(section: oldSection, item: from &+ offset &- oldStart))
+        update.reloadedItems.append(section: oldSection, item: from &+ offset &- oldStart)
       }
     }
   }
@@ -267,8 +265,6 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     guard !newRange.isEmpty else { return }
     let hasReloads = !reloadFlags.isEmpty
     let newStart = new._sectionStart(section)
-    let newSectionPath = IndexPath(index: section)
-    let oldSectionPath = IndexPath(index: source)
     let oldStart = old._sectionStart(source)
     // Pass 1: find every item in `old`. Most are where the item before them leads
     // (`_followRuns`); the rest are looked up one by one, hashing each, or, when they are
@@ -319,47 +315,45 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     }
     // Growing the output arrays item by item costs more than the diff itself (each growth
     // copies, and large fresh blocks page-fault): size them from the counts now known.
-    _reserve(&update.insertedItems, adding: misses)
+    _reserve(&update.insertedItems._positions, adding: misses)
     _reserve(&update.movedItems, adding: sources.count &- misses &- stayCount)
 
-    // Pass 2: emit in new order, so inserts and moves come out sorted. Index paths are made
-    // only for what is emitted: most items stay, and building a Foundation `IndexPath` is
-    // two calls into Foundation.
+    // Pass 2: emit in new order, so inserts and moves come out sorted.
     var stayIndex = 0
     for offset in 0..<sources.count {
       let index = newRange.lowerBound &+ offset
       let from = sources[offset]
       if from < 0 {
-        update.insertedItems.append(newSectionPath.appending(index &- newStart))
+        update.insertedItems.append(section: section, item: index &- newStart)
         continue
       }
-      let origin: IndexPath
+      let origin: BatchUpdate.ItemPosition
       let stayed: Bool
       if oldRange.contains(from) {
         stayed = stays[stayIndex]
         stayIndex &+= 1
         let reloaded = hasReloads && reloadFlags[index]
         if stayed && !reloaded { continue }
-        origin = oldSectionPath.appending(from &- oldStart)
+        origin = BatchUpdate.ItemPosition(section: source, item: from &- oldStart)
       } else {
         let fromSection = old._section(containingFlatIndex: from)
         stayed = false
         if oldSectionIsGone[fromSection] {
           // Its old section is deleted or replaced, which removes it there.
-          update.insertedItems.append(newSectionPath.appending(index &- newStart))
+          update.insertedItems.append(section: section, item: index &- newStart)
           continue
         }
-        origin = IndexPath._make(
+        origin = BatchUpdate.ItemPosition(
           section: fromSection, item: from &- old._sectionStart(fromSection))
       }
-      let destination = newSectionPath.appending(index &- newStart)
+      let destination = BatchUpdate.ItemPosition(section: section, item: index &- newStart)
       if hasReloads && reloadFlags[index] {
         if stayed {
-          update.reloadedItems.append(origin)
+          update.reloadedItems._positions.append(origin)
         } else {
           // Reload plus move is invalid: delete and insert instead.
           oldIsKept[from] = false
-          update.insertedItems.append(destination)
+          update.insertedItems._positions.append(destination)
         }
       } else {
         update.movedItems.append(BatchUpdate.ItemMove(from: origin, to: destination))
@@ -393,9 +387,9 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
         if oldSectionIsGone[old._section(containingFlatIndex: from)] { continue }
       }
       update.reconfiguredItems.append(
-        IndexPath._make(section: section, item: index &- new._sectionStart(section)))
+        section: section, item: index &- new._sectionStart(section))
     }
-    update.reconfiguredItems.sort()
+    update.reconfiguredItems._positions.sort()
   }
 
   /// The index of a marked identifier, which the snapshot guarantees to hold. Not finding it

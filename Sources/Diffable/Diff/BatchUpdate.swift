@@ -27,6 +27,11 @@
 /// Every array is sorted: old-space arrays by their old position, new-space arrays (and
 /// moves) by their new position.
 ///
+/// Item index paths are kept as ``ItemPosition``s (two integers each) in an
+/// ``IndexPathList``, which reads like `[IndexPath]` and makes each `IndexPath` only when it
+/// is read: making and freeing Foundation's `IndexPath`s cost more than the rest of a diff
+/// that moves every item.
+///
 /// A value made by ``init(from:to:)`` obeys every rule a list view enforces: no index is out
 /// of range or used twice, no item is both moved and reloaded (it is deleted and inserted
 /// instead), no item operation names a section that is deleted, inserted or reloaded in the
@@ -50,17 +55,46 @@ public struct BatchUpdate: Sendable, Hashable {
   }
 
   /// An item that moves from an index path in the old snapshot to one in the new snapshot.
+  ///
+  /// Stored as two ``ItemPosition``s; ``from`` and ``to`` make the `IndexPath`s on each read.
   public struct ItemMove: Sendable, Hashable {
-    /// The index path of the item in the old snapshot.
-    public var from: IndexPath
-    /// The index path of the item in the new snapshot.
-    public var to: IndexPath
+    /// The position of the item in the old snapshot.
+    public var fromPosition: ItemPosition
+    /// The position of the item in the new snapshot.
+    public var toPosition: ItemPosition
 
-    /// Creates an item move.
+    /// The index path of the item in the old snapshot.
+    ///
+    /// - Precondition: A path set here has exactly two indexes.
+    @inlinable
+    public var from: IndexPath {
+      get { fromPosition.indexPath }
+      set { fromPosition = ItemPosition(newValue) }
+    }
+
+    /// The index path of the item in the new snapshot.
+    ///
+    /// - Precondition: A path set here has exactly two indexes.
+    @inlinable
+    public var to: IndexPath {
+      get { toPosition.indexPath }
+      set { toPosition = ItemPosition(newValue) }
+    }
+
+    /// Creates an item move between two-index paths.
+    ///
+    /// - Precondition: Both paths have exactly two indexes.
     @inlinable
     public init(from: IndexPath, to: IndexPath) {
-      self.from = from
-      self.to = to
+      self.init(from: ItemPosition(from), to: ItemPosition(to))
+    }
+
+    /// Creates an item move between two positions.
+    @inlinable
+    @inline(__always)
+    public init(from: ItemPosition, to: ItemPosition) {
+      fromPosition = from
+      toPosition = to
     }
   }
 
@@ -74,19 +108,21 @@ public struct BatchUpdate: Sendable, Hashable {
   /// Sections that move, from old index to new index.
   public var movedSections: [SectionMove]
   /// Index paths, in the old snapshot, of the items to delete.
-  public var deletedItems: [IndexPath]
+  public var deletedItems: IndexPathList
   /// Index paths, in the new snapshot, of the items to insert.
-  public var insertedItems: [IndexPath]
+  public var insertedItems: IndexPathList
   /// Index paths, in the old snapshot, of the items whose cells are replaced by new ones.
-  public var reloadedItems: [IndexPath]
+  public var reloadedItems: IndexPathList
   /// Index paths, in the new snapshot, of the items whose existing cells are refreshed in
   /// place after the batch.
-  public var reconfiguredItems: [IndexPath]
+  public var reconfiguredItems: IndexPathList
   /// Items that move, from old index path to new index path.
   public var movedItems: [ItemMove]
 
-  /// Creates a batch from its parts. Nothing is checked: use `BatchUpdateSimulator` from
-  /// `DiffableTesting` to check a batch you build by hand.
+  /// Creates a batch from its parts. Nothing is checked but the shape of the paths: use
+  /// `BatchUpdateSimulator` from `DiffableTesting` to check a batch you build by hand.
+  ///
+  /// - Precondition: Every item index path has exactly two indexes.
   @inlinable
   public init(
     deletedSections: [Int] = [],
@@ -103,10 +139,10 @@ public struct BatchUpdate: Sendable, Hashable {
     self.insertedSections = insertedSections
     self.reloadedSections = reloadedSections
     self.movedSections = movedSections
-    self.deletedItems = deletedItems
-    self.insertedItems = insertedItems
-    self.reloadedItems = reloadedItems
-    self.reconfiguredItems = reconfiguredItems
+    self.deletedItems = IndexPathList(deletedItems)
+    self.insertedItems = IndexPathList(insertedItems)
+    self.reloadedItems = IndexPathList(reloadedItems)
+    self.reconfiguredItems = IndexPathList(reconfiguredItems)
     self.movedItems = movedItems
   }
 

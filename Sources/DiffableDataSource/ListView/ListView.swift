@@ -26,7 +26,7 @@
 ///             self.collectionView.deleteSections(IndexSet(update.deletedSections))
 ///             // …inserts, reloads, moves, item operations…
 ///           }) { _ in
-///             self.collectionView.reconfigureItems(at: update.reconfiguredItems)
+///             self.collectionView.reconfigureItems(at: Array(update.reconfiguredItems))
 ///             completion?()
 ///           }
 ///         }

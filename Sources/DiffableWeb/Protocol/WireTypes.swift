@@ -19,6 +19,11 @@ public struct WireIndexPath: Hashable, Sendable, Codable, CustomStringConvertibl
     self.init(section: indexPath[0], item: indexPath[1])
   }
 
+  /// Converts a batch's item position, making no `IndexPath`.
+  public init(_ position: BatchUpdate.ItemPosition) {
+    self.init(section: position.section, item: position.item)
+  }
+
   /// The Foundation index path.
   public var indexPath: IndexPath { IndexPath(indexes: [section, item]) }
 
@@ -87,13 +92,15 @@ public struct WireBatch: Hashable, Sendable, Codable {
     insertedSections = update.insertedSections
     reloadedSections = update.reloadedSections
     movedSections = update.movedSections.map { SectionMove(from: $0.from, to: $0.to) }
-    deletedItems = update.deletedItems.map(WireIndexPath.init)
-    insertedItems = update.insertedItems.map(WireIndexPath.init)
-    reloadedItems = update.reloadedItems.map(WireIndexPath.init)
+    // From the batch's positions: making an `IndexPath` per row only to read its two
+    // indexes back would cost more than the conversion.
+    deletedItems = update.deletedItems.positions.map(WireIndexPath.init)
+    insertedItems = update.insertedItems.positions.map(WireIndexPath.init)
+    reloadedItems = update.reloadedItems.positions.map(WireIndexPath.init)
     movedItems = update.movedItems.map {
-      ItemMove(from: WireIndexPath($0.from), to: WireIndexPath($0.to))
+      ItemMove(from: WireIndexPath($0.fromPosition), to: WireIndexPath($0.toPosition))
     }
-    reconfiguredItems = update.reconfiguredItems.map(WireIndexPath.init)
+    reconfiguredItems = update.reconfiguredItems.positions.map(WireIndexPath.init)
   }
 }
 

@@ -81,13 +81,13 @@ public final class WebListView: ListView {
   ) {
     seq += 1
     var cells: [WirePlacedCell] = []
-    let reconfigured = Set(update.reconfiguredItems.map(WireIndexPath.init))
+    let reconfigured = Set(update.reconfiguredItems.positions.map(WireIndexPath.init))
     // Inserted and reconfigured rows in the window travel with the batch. A reloaded row
     // is named in old coordinates; the page asks for its new cell, which is a new object
     // because only a reconfigure hands back a live cell.
     let changed =
-      update.insertedItems.map(WireIndexPath.init)
-      + update.reconfiguredItems.map(WireIndexPath.init)
+      update.insertedItems.positions.map(WireIndexPath.init)
+      + update.reconfiguredItems.positions.map(WireIndexPath.init)
     let sectionCounts = numberOfItemsBySection()
     for path in changed where isInWindow(path) && isValid(path, counts: sectionCounts) {
       if reconfigured.contains(path) { reconfiguring = path.indexPath }
