@@ -38,7 +38,8 @@ struct BatchUpdateIndexPathListTests {
     }
     #expect(
       standardError(result).contains(
-        "BatchUpdate.ItemPosition(_:): index path [1, 2, 3] does not have exactly two indexes"))
+        "BatchUpdate.ItemPosition(_:): index path [1, 2, 3], which does not have exactly two "
+          + "indexes"))
   }
 
   // MARK: IndexPathList
@@ -76,6 +77,9 @@ struct BatchUpdateIndexPathListTests {
     let list = List(positions: positions)
     #expect(list.positions == positions)
     #expect(Array(list) == positions.map(\.indexPath))
+    let address = { (array: [Position]) in array.withUnsafeBufferPointer { $0.baseAddress } }
+    #expect(address(list.positions) == address(positions))  // not copied in
+    #expect(address(list.positions) == address(list.positions))  // nor out
   }
 
   @Test func aListIsMutableAndRangeReplaceable() {
@@ -93,12 +97,43 @@ struct BatchUpdateIndexPathListTests {
     list.removeFirst()
     list.insert(IndexPath(item: 7, section: 0), at: 0)
     #expect(list.positions.map(\.description) == ["0-7", "3-0", "3-1", "9-9"])
-    list.removeAll()
+    #expect(list.remove(at: 1) == IndexPath(item: 0, section: 3))
+    list.removeSubrange(1..<2)
+    #expect(list.positions.map(\.description) == ["0-7", "9-9"])
+    list.removeAll(keepingCapacity: true)
     #expect(list.isEmpty)
+    #expect(list.positions.capacity >= 4)
+    list.removeAll()
+    #expect(list.positions.capacity == 0)
     list.reserveCapacity(100)
+    #expect(list.positions.capacity >= 100)
     list.append(contentsOf: (0..<100).map { IndexPath(item: $0, section: 0) })
     #expect(list.count == 100)
     #expect(list.last == IndexPath(item: 99, section: 0))
+  }
+
+  @Test func slicesAndSwapsWriteThrough() {
+    var list = List((0..<5).map { IndexPath(item: $0, section: 0) })
+    list[1..<4].reverse()
+    #expect(list.positions.map(\.item) == [0, 3, 2, 1, 4])
+    list.swapAt(0, 4)
+    #expect(list.positions.map(\.item) == [4, 3, 2, 1, 0])
+    list[0..<2] = list[3..<5]
+    #expect(list.positions.map(\.item) == [1, 0, 2, 1, 0])
+    let zeros: List = list.filter { $0.item == 0 }  // a list, as RangeReplaceableCollection makes
+    #expect(zeros.positions == [Position(section: 0, item: 0), Position(section: 0, item: 0)])
+  }
+
+  @Test func aListAndAnArrayCompareBothWays() {
+    let list: List = [IndexPath(item: 1, section: 0)]
+    let same = [IndexPath(item: 1, section: 0)]
+    let other = [IndexPath(item: 2, section: 0)]
+    #expect(list == same && same == list)
+    #expect(list != other && other != list)
+    #expect(!(list != same) && !(same != list))
+    #expect(!(list == other) && !(other == list))
+    #expect(
+      list != [IndexPath(item: 1, section: 0), IndexPath(item: 1, section: 0)] as [IndexPath])
   }
 
   @Test func aCopyKeepsItsValue() {
@@ -124,14 +159,51 @@ struct BatchUpdateIndexPathListTests {
       var list: BatchUpdate.IndexPathList = [IndexPath(item: 0, section: 0)]
       list[0] = IndexPath(index: 4)
     }
-    #expect(standardError(result).contains("index path [4] does not have exactly two indexes"))
+    #expect(
+      standardError(result).contains(
+        "BatchUpdate.IndexPathList.subscript(_:): index path [4], which does not have exactly "
+          + "two indexes"))
+  }
+
+  @Test func appendingAPathWithoutTwoIndexesStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var list = BatchUpdate.IndexPathList()
+      list.append(IndexPath(indexes: [1, 1, 1]))
+    }
+    #expect(
+      standardError(result).contains(
+        "BatchUpdate.IndexPathList.append(_:): index path [1, 1, 1], which does not have"))
+  }
+
+  @Test func appendingManyNamesTheMethod() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var list = BatchUpdate.IndexPathList()
+      list.append(contentsOf: [IndexPath(item: 0, section: 0), IndexPath()])
+    }
+    #expect(
+      standardError(result).contains(
+        "BatchUpdate.IndexPathList.append(contentsOf:): index path [], which does not have"))
+  }
+
+  @Test func anArrayLiteralNamesTheElement() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let list: BatchUpdate.IndexPathList = [IndexPath(item: 0, section: 0), IndexPath(index: 9)]
+      _ = list
+    }
+    #expect(
+      standardError(result).contains(
+        "BatchUpdate.IndexPathList.init(arrayLiteral:): element[1] is index path [9], which"))
   }
 
   @Test func aBatchBuiltFromPathsWithoutTwoIndexesStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = BatchUpdate(insertedItems: [IndexPath(indexes: [0, 1, 2])])
+      _ = BatchUpdate(
+        insertedItems: [IndexPath(item: 0, section: 0), IndexPath(indexes: [0, 1, 2])])
     }
-    #expect(standardError(result).contains("index path [0, 1, 2] does not have exactly two"))
+    #expect(
+      standardError(result).contains(
+        "BatchUpdate.init(…): insertedItems[1] is index path [0, 1, 2], which does not have "
+          + "exactly two indexes"))
   }
 
   // MARK: ItemMove
@@ -162,7 +234,28 @@ struct BatchUpdateIndexPathListTests {
         to: BatchUpdate.ItemPosition(section: 0, item: 1))
       move.to = IndexPath()
     }
-    #expect(standardError(result).contains("index path [] does not have exactly two indexes"))
+    #expect(
+      standardError(result).contains(
+        "BatchUpdate.ItemMove.to: index path [], which does not have exactly two indexes"))
+  }
+
+  @Test func aMoveFromAPathWithoutTwoIndexesStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var move = BatchUpdate.ItemMove(
+        from: BatchUpdate.ItemPosition(section: 0, item: 0),
+        to: BatchUpdate.ItemPosition(section: 0, item: 1))
+      move.from = IndexPath(index: 2)
+    }
+    #expect(standardError(result).contains("BatchUpdate.ItemMove.from: index path [2], which"))
+  }
+
+  @Test func aMoveMadeFromAPathWithoutTwoIndexesStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = BatchUpdate.ItemMove(from: IndexPath(item: 0, section: 0), to: IndexPath(index: 3))
+    }
+    #expect(
+      standardError(result).contains(
+        "BatchUpdate.ItemMove(from:to:): to is index path [3], which does not have"))
   }
 
   // MARK: The diff's output

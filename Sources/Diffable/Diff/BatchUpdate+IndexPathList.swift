@@ -32,10 +32,22 @@ extension BatchUpdate {
     /// - Precondition: `indexPath` has exactly two indexes.
     @inlinable
     public init(_ indexPath: IndexPath) {
-      precondition(
-        indexPath.count == 2,
-        "BatchUpdate.ItemPosition(_:): index path \(indexPath) does not have exactly two indexes")
-      self.init(section: indexPath._section, item: indexPath._item)
+      self = Self._checked(indexPath, "BatchUpdate.ItemPosition(_:)")
+    }
+
+    /// The position `indexPath` names; stops, naming `method` and the path, if it does not
+    /// have exactly two indexes. `what` says which argument or element held it, if any.
+    @inlinable
+    internal static func _checked(
+      _ indexPath: IndexPath, _ method: StaticString, _ what: @autoclosure () -> String = ""
+    ) -> Self {
+      guard indexPath.count == 2 else {
+        let holder = what()
+        preconditionFailure(
+          "\(method): \(holder.isEmpty ? "" : holder + " is ")index path \(indexPath), which "
+            + "does not have exactly two indexes")
+      }
+      return Self(section: indexPath._section, item: indexPath._item)
     }
 
     /// The same position as a two-index `IndexPath`.
@@ -91,9 +103,10 @@ extension BatchUpdate {
     /// A list of the paths in `elements`.
     ///
     /// - Precondition: Every path has exactly two indexes.
+    /// - Complexity: O(*n*).
     @inlinable
     public init(arrayLiteral elements: IndexPath...) {
-      self.init(elements)
+      self.init(_checking: elements, "BatchUpdate.IndexPathList.init(arrayLiteral:)")
     }
 
     /// A list of the paths in `elements`.
@@ -102,7 +115,20 @@ extension BatchUpdate {
     /// - Complexity: O(*n*).
     @inlinable
     public init<S: Sequence>(_ elements: S) where S.Element == IndexPath {
-      _positions = elements.map(ItemPosition.init)
+      self.init(_checking: elements, "BatchUpdate.IndexPathList.init(_:)")
+    }
+
+    /// A list of the paths in `elements`, naming `method` and the element's offset if one
+    /// does not have exactly two indexes.
+    @inlinable
+    internal init<S: Sequence>(
+      _checking elements: S, _ method: StaticString, argument: String = "element"
+    ) where S.Element == IndexPath {
+      _positions = []
+      _positions.reserveCapacity(elements.underestimatedCount)
+      for (offset, path) in elements.enumerated() {
+        _positions.append(ItemPosition._checked(path, method, "\(argument)[\(offset)]"))
+      }
     }
 
     /// The position of the first element: 0.
@@ -132,7 +158,10 @@ extension BatchUpdate {
     @inlinable
     public subscript(index: Int) -> IndexPath {
       get { _positions[index].indexPath }
-      set { _positions[index] = ItemPosition(newValue) }
+      set {
+        _positions[index] = ItemPosition._checked(
+          newValue, "BatchUpdate.IndexPathList.subscript(_:)")
+      }
     }
 
     /// Replaces the paths in `bounds` with `newElements`.
@@ -143,13 +172,85 @@ extension BatchUpdate {
     public mutating func replaceSubrange<C: Collection>(
       _ bounds: Range<Int>, with newElements: C
     ) where C.Element == IndexPath {
-      _positions.replaceSubrange(bounds, with: newElements.map(ItemPosition.init))
+      _positions.replaceSubrange(
+        bounds,
+        with: newElements.lazy.map {
+          ItemPosition._checked($0, "BatchUpdate.IndexPathList.replaceSubrange(_:with:)")
+        })
     }
 
     /// Makes room for `minimumCapacity` paths.
+    ///
+    /// - Complexity: O(*n*) when the storage grows.
     @inlinable
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
       _positions.reserveCapacity(minimumCapacity)
+    }
+
+    /// Appends `indexPath`.
+    ///
+    /// - Precondition: `indexPath` has exactly two indexes.
+    /// - Complexity: O(1) amortized.
+    @inlinable
+    public mutating func append(_ indexPath: IndexPath) {
+      _positions.append(ItemPosition._checked(indexPath, "BatchUpdate.IndexPathList.append(_:)"))
+    }
+
+    /// Appends the paths in `newElements`, growing the storage geometrically.
+    ///
+    /// - Precondition: Every path has exactly two indexes.
+    /// - Complexity: O(*k*) amortized, for *k* new paths.
+    @inlinable
+    public mutating func append<S: Sequence>(contentsOf newElements: S)
+    where S.Element == IndexPath {
+      _positions.append(
+        contentsOf: newElements.lazy.map {
+          ItemPosition._checked($0, "BatchUpdate.IndexPathList.append(contentsOf:)")
+        })
+    }
+
+    /// Inserts `indexPath` at `index`.
+    ///
+    /// - Precondition: `indexPath` has exactly two indexes; `index` is in `0...count`.
+    /// - Complexity: O(*n*)
+    @inlinable
+    public mutating func insert(_ indexPath: IndexPath, at index: Int) {
+      _positions.insert(
+        ItemPosition._checked(indexPath, "BatchUpdate.IndexPathList.insert(_:at:)"), at: index)
+    }
+
+    /// Removes and returns the path at `index`.
+    ///
+    /// - Complexity: O(*n*)
+    @inlinable
+    @discardableResult
+    public mutating func remove(at index: Int) -> IndexPath {
+      _positions.remove(at: index).indexPath
+    }
+
+    /// Removes the paths in `bounds`.
+    ///
+    /// - Complexity: O(*n*)
+    @inlinable
+    public mutating func removeSubrange(_ bounds: Range<Int>) {
+      _positions.removeSubrange(bounds)
+    }
+
+    /// Removes every path, keeping the storage if `keepCapacity`.
+    ///
+    /// - Complexity: O(*n*)
+    @inlinable
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+      _positions.removeAll(keepingCapacity: keepCapacity)
+    }
+
+    /// Sorts the paths in place, in `IndexPath`'s order (by section, then item), without
+    /// making an `IndexPath` per comparison.
+    ///
+    /// - Complexity: O(*n* log *n*)
+    @inlinable
+    public mutating func sort() {
+      _positions.sort()
     }
 
     /// Appends the path of the item at `item` in the section at `section`, making no
@@ -161,10 +262,6 @@ extension BatchUpdate {
     public mutating func append(section: Int, item: Int) {
       _positions.append(ItemPosition(section: section, item: item))
     }
-
-    /// The storage's capacity, for the diff's reservations.
-    @inlinable
-    internal var _capacity: Int { _positions.capacity }
 
     /// The paths in order, as an array prints them: `[[0, 1], [2, 0]]`.
     public var description: String {
@@ -191,5 +288,21 @@ extension BatchUpdate.IndexPathList {
   @inlinable
   public static func == (lhs: [IndexPath], rhs: Self) -> Bool {
     rhs.elementsEqual(lhs)
+  }
+
+  /// Whether `lhs` and `rhs` differ in any path or in order.
+  ///
+  /// - Complexity: O(*n*)
+  @inlinable
+  public static func != (lhs: Self, rhs: [IndexPath]) -> Bool {
+    !(lhs == rhs)
+  }
+
+  /// Whether `lhs` and `rhs` differ in any path or in order.
+  ///
+  /// - Complexity: O(*n*)
+  @inlinable
+  public static func != (lhs: [IndexPath], rhs: Self) -> Bool {
+    !(lhs == rhs)
   }
 }

@@ -24,13 +24,13 @@
 /// existing cells at those positions in place. This keeps them out of every conflict rule of
 /// the batch (a reconfigured item may also move, or sit in a section that moves).
 ///
-/// Every array is sorted: old-space arrays by their old position, new-space arrays (and
+/// Every list is sorted: old-space lists by their old position, new-space lists (and
 /// moves) by their new position.
 ///
 /// Item index paths are kept as ``ItemPosition``s (two integers each) in an
 /// ``IndexPathList``, which reads like `[IndexPath]` and makes each `IndexPath` only when it
-/// is read: making and freeing Foundation's `IndexPath`s cost more than the rest of a diff
-/// that moves every item.
+/// is read: making and freeing 200,000 Foundation `IndexPath`s (a batch that moves 100,000
+/// items) took 1.15 ms on Linux, against 0.12 ms for the same moves as integers.
 ///
 /// A value made by ``init(from:to:)`` obeys every rule a list view enforces: no index is out
 /// of range or used twice, no item is both moved and reloaded (it is deleted and inserted
@@ -69,7 +69,7 @@ public struct BatchUpdate: Sendable, Hashable {
     @inlinable
     public var from: IndexPath {
       get { fromPosition.indexPath }
-      set { fromPosition = ItemPosition(newValue) }
+      set { fromPosition = ItemPosition._checked(newValue, "BatchUpdate.ItemMove.from") }
     }
 
     /// The index path of the item in the new snapshot.
@@ -78,7 +78,7 @@ public struct BatchUpdate: Sendable, Hashable {
     @inlinable
     public var to: IndexPath {
       get { toPosition.indexPath }
-      set { toPosition = ItemPosition(newValue) }
+      set { toPosition = ItemPosition._checked(newValue, "BatchUpdate.ItemMove.to") }
     }
 
     /// Creates an item move between two-index paths.
@@ -86,7 +86,9 @@ public struct BatchUpdate: Sendable, Hashable {
     /// - Precondition: Both paths have exactly two indexes.
     @inlinable
     public init(from: IndexPath, to: IndexPath) {
-      self.init(from: ItemPosition(from), to: ItemPosition(to))
+      self.init(
+        from: ItemPosition._checked(from, "BatchUpdate.ItemMove(from:to:)", "from"),
+        to: ItemPosition._checked(to, "BatchUpdate.ItemMove(from:to:)", "to"))
     }
 
     /// Creates an item move between two positions.
@@ -139,10 +141,12 @@ public struct BatchUpdate: Sendable, Hashable {
     self.insertedSections = insertedSections
     self.reloadedSections = reloadedSections
     self.movedSections = movedSections
-    self.deletedItems = IndexPathList(deletedItems)
-    self.insertedItems = IndexPathList(insertedItems)
-    self.reloadedItems = IndexPathList(reloadedItems)
-    self.reconfiguredItems = IndexPathList(reconfiguredItems)
+    let method: StaticString = "BatchUpdate.init(…)"
+    self.deletedItems = IndexPathList(_checking: deletedItems, method, argument: "deletedItems")
+    self.insertedItems = IndexPathList(_checking: insertedItems, method, argument: "insertedItems")
+    self.reloadedItems = IndexPathList(_checking: reloadedItems, method, argument: "reloadedItems")
+    self.reconfiguredItems = IndexPathList(
+      _checking: reconfiguredItems, method, argument: "reconfiguredItems")
     self.movedItems = movedItems
   }
 
