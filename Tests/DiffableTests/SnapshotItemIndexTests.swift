@@ -95,6 +95,33 @@ struct SnapshotItemIndexTests {
     #expect(snapshot.indexOfItem(CountedID(4_321)) == 4_321)
   }
 
+  /// Growing and removing rebuild the table block by block from the full buckets gathered
+  /// without a branch: every item must stay findable at its offset, across blocks, with
+  /// drops, and where collisions make long probe chains that wrap around the table.
+  @Test func rebuildsKeepEveryItemFindable() {
+    func check<ID: Hashable>(_ make: (Int) -> ID) {
+      var snapshot = DiffableDataSourceSnapshot<Int, ID>()
+      snapshot.appendSections([0])
+      var start = 0
+      while start < 3_000 {  // chunks of 7: the table grows eight times
+        snapshot.appendItems((start..<min(start + 7, 3_000)).map(make))
+        start += 7
+      }
+      #expect((0..<3_000).allSatisfy { snapshot.indexOfItem(make($0)) == $0 })
+      snapshot.deleteItems(stride(from: 0, to: 3_000, by: 3).map(make))  // flagged removal
+      #expect(
+        (0..<3_000).allSatisfy { value in
+          snapshot.indexOfItem(make(value)) == (value % 3 == 0 ? nil : value - value / 3 - 1)
+        })
+      snapshot.deleteItems([make(1)])  // one removal: a range
+      #expect(snapshot.indexOfItem(make(2)) == 0)
+      #expect(snapshot.indexOfItem(make(2_999)) == 1_998)
+      #expect(snapshot.numberOfItems == 1_999)
+    }
+    check { $0 }
+    check(CollidingID.init)
+  }
+
   @Test func removalsHashOnlyTheirArguments() {
     var snapshot = flat(0..<10_000, sections: 4)
     let one = OperationCounter.measure { snapshot.deleteItems([CountedID(17)]) }

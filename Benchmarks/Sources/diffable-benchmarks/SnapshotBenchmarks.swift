@@ -3,6 +3,7 @@ import Diffable
 
 enum SnapshotScenario: String, CaseIterable {
   case build
+  case appendPages = "append-100-pages"
   case itemIdentifiers = "item-identifiers-100x"
   case indexLookups = "index-lookups"
   case deleteHalf = "delete-half"
@@ -30,6 +31,26 @@ func snapshotRow<ID: BenchmarkIdentifier>(
       Check(
         name: "ours/one_dict", value: row.ours! / medians["one_dict_ms"]!, relation: .atMost,
         limit: 1.5))
+  case .appendPages:
+    // A list that loads page by page appends each page to the same section: the table grows
+    // by doubling, re-indexing from the stored hash bits. Reported beside a build at once.
+    let pageSize = count / 100
+    let pages = (0..<100).map { Array(identifiers[($0 * pageSize)..<(($0 + 1) * pageSize)]) }
+    let medians = measure(
+      [
+        .timing("ours_ms") {
+          var snapshot = DiffableDataSourceSnapshot<Int, ID>()
+          snapshot.appendSections([0])
+          for page in pages { snapshot.appendItems(page) }
+          return snapshot
+        },
+        .timing("flat_build_ms") { flatSnapshot(identifiers) },
+        .timing("one_dict_ms") { positions(identifiers) },
+      ], settings)
+    row.ours = medians["ours_ms"]
+    row.baselines = [
+      ("one_dict_ms", medians["one_dict_ms"]), ("flat_build_ms", medians["flat_build_ms"]),
+    ]
   case .itemIdentifiers:
     // Apple's snapshot builds a new array on each call; ours shares its storage.
     let snapshot = flatSnapshot(identifiers)
