@@ -9,6 +9,7 @@ import sys
 BASELINE = {
     "diff": "two_dict", "sectioned": "two_dict", "apply": "diff",
     ("snapshot", "item-identifiers-100x"): "copy", ("outline", "visible-items"): "copy",
+    ("snapshot", "append-100-pages"): "flat_build",
     "snapshot": "one_dict", "outline": "rebuild",
 }
 IDS = ["Int", "UUID", "String"]

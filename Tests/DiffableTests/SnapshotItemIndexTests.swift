@@ -97,26 +97,32 @@ struct SnapshotItemIndexTests {
 
   /// Growing and removing rebuild the table block by block from the full buckets gathered
   /// without a branch: every item must stay findable at its offset, across blocks, with
-  /// drops, and where collisions make long probe chains that wrap around the table.
+  /// drops (a flagged removal from `deleteItems`, a range from `deleteSections`), and where
+  /// collisions make long probe chains.
   @Test func rebuildsKeepEveryItemFindable() {
     func check<ID: Hashable>(_ make: (Int) -> ID) {
       var snapshot = DiffableDataSourceSnapshot<Int, ID>()
-      snapshot.appendSections([0])
+      snapshot.appendSections([0, 1])
       var start = 0
-      while start < 3_000 {  // chunks of 7: the table grows eight times
-        snapshot.appendItems((start..<min(start + 7, 3_000)).map(make))
+      while start < 3_000 {  // chunks of 7 into section 0: the table grows nine times
+        snapshot.appendItems((start..<min(start + 7, 3_000)).map(make), toSection: 0)
         start += 7
       }
-      #expect((0..<3_000).allSatisfy { snapshot.indexOfItem(make($0)) == $0 })
+      snapshot.appendItems((3_000..<4_000).map(make), toSection: 1)
+      #expect((0..<4_000).allSatisfy { snapshot.indexOfItem(make($0)) == $0 })
       snapshot.deleteItems(stride(from: 0, to: 3_000, by: 3).map(make))  // flagged removal
       #expect(
-        (0..<3_000).allSatisfy { value in
-          snapshot.indexOfItem(make(value)) == (value % 3 == 0 ? nil : value - value / 3 - 1)
+        (0..<4_000).allSatisfy { value in
+          let expected = value >= 3_000 ? value - 1_000 : value - value / 3 - 1
+          return snapshot.indexOfItem(make(value))
+            == (value < 3_000 && value % 3 == 0 ? nil : expected)
         })
-      snapshot.deleteItems([make(1)])  // one removal: a range
-      #expect(snapshot.indexOfItem(make(2)) == 0)
-      #expect(snapshot.indexOfItem(make(2_999)) == 1_998)
-      #expect(snapshot.numberOfItems == 1_999)
+      snapshot.deleteSections([0])  // a range removal: the first 2,000 items
+      #expect(snapshot.numberOfItems == 1_000)
+      #expect(
+        (0..<4_000).allSatisfy { value in
+          snapshot.indexOfItem(make(value)) == (value >= 3_000 ? value - 3_000 : nil)
+        })
     }
     check { $0 }
     check(CollidingID.init)
