@@ -60,6 +60,12 @@ return Array.from(view.querySelectorAll('.dcv-cell:not(.dcv-ghost)')).some((el) 
 });
 """
 
+SCROLL_ROW_JS = """
+const row = document.querySelector(`#recipe-list ${arguments[0]}[data-item-id='${arguments[1]}']`);
+if (row) row.scrollIntoView({block: 'nearest'});
+return !!row;
+"""
+
 # Where focus is and whether a person could see it: the element matches :focus-visible and
 # draws an outline or a ring (rows draw theirs on the body inside them).
 FOCUS_JS = """
@@ -271,20 +277,30 @@ class RecipesPage:
         """Scrolls the list until the recipe's row has a node (it may be far down), from the
         top a viewport at a time, as a person would look for it."""
         view = self.el("recipe-list")
-        if not self.has_row(recipe_id):
-            self.js("arguments[0].scrollTop = 0", view)
-            while True:
-                self.wait(lambda d: self.js(COVERED_JS, view), "the list to render where it scrolled to")
-                self.wait_loaded("recipe-list")
-                if self.has_row(recipe_id):
-                    break
-                before = self.js("return arguments[0].scrollTop", view)
-                after = self.js("arguments[0].scrollTop += arguments[0].clientHeight; return arguments[0].scrollTop", view)
-                if after == before:
-                    raise AssertionError(f"recipe {recipe_id} is not in the list {self.list_ids()}")
-        self.js("arguments[0].scrollIntoView({block: 'nearest'})", self.row(recipe_id))
+
+        # One script finds the node and scrolls it into view: between two commands the page
+        # can recycle it (a batch from the server, or the list scrolling to a row just added,
+        # as the two-process test saw), and then the search starts again.
+        def scrolled(_):
+            if self.js(SCROLL_ROW_JS, LIVE_CELL, str(recipe_id)):
+                return True
+            self._search_list(view, recipe_id)
+            return False
+        self.wait(scrolled, f"recipe {recipe_id}'s row to scroll into view")
         self.wait_loaded("recipe-list")
         return self.row(recipe_id)
+
+    def _search_list(self, view, recipe_id):
+        self.js("arguments[0].scrollTop = 0", view)
+        while True:
+            self.wait(lambda d: self.js(COVERED_JS, view), "the list to render where it scrolled to")
+            self.wait_loaded("recipe-list")
+            if self.has_row(recipe_id):
+                return
+            before = self.js("return arguments[0].scrollTop", view)
+            after = self.js("arguments[0].scrollTop += arguments[0].clientHeight; return arguments[0].scrollTop", view)
+            if after == before:
+                raise AssertionError(f"recipe {recipe_id} is not in the list {self.list_ids()}")
 
     def sidebar_row(self, title):
         for element in self.driver.find_elements(By.CSS_SELECTOR, f"#sidebar {LIVE_CELL}"):
@@ -298,7 +314,8 @@ class RecipesPage:
         self.wait_loaded("recipe-list")
 
     def select_recipe(self, recipe_id):
-        self.scroll_to_row(recipe_id).click()
+        self.scroll_to_row(recipe_id)
+        self.wait(lambda d: self.row(recipe_id).click() or True, f"a click on recipe {recipe_id}'s row")
         self.wait(lambda d: self.js("return document.getElementById('detail-pane').dataset.recipeId") == str(recipe_id),
                   f"the detail pane to show recipe {recipe_id}")
 
