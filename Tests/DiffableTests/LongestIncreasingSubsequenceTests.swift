@@ -1,0 +1,101 @@
+import DiffableTestSupport
+import Testing
+
+@testable import Diffable
+
+/// `_markLongestIncreasingSubsequence` (internal, so this suite imports the module
+/// `@testable`): the diff's minimal moves rest on it. Inputs of a few dozen values, which the
+/// diff's own randomized tests use, never leave its one-value-at-a-time path; these reach
+/// the four-at-a-time one (taken after a block of 64 values where more than 16 needed a
+/// search), switch between the two, and end in a partial block.
+@Suite("Longest increasing subsequence")
+struct LongestIncreasingSubsequenceTests {
+  /// The length of a longest strictly increasing subsequence, by patience sorting with a
+  /// plain binary search: one value at a time, no shortcuts.
+  static func oracleLength(_ values: [Int]) -> Int {
+    var tails: [Int] = []
+    for value in values {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if tails[middle] < value { low = middle + 1 } else { high = middle }
+      }
+      if low == tails.count { tails.append(value) } else { tails[low] = value }
+    }
+    return tails.count
+  }
+
+  /// Marks one subsequence and checks it: as long as the oracle's, and increasing.
+  func check(_ values: [Int], _ what: String) {
+    var members: [Bool] = [true, false]  // stale contents must be replaced
+    let length = values.withUnsafeBufferPointer {
+      _markLongestIncreasingSubsequence($0, into: &members)
+    }
+    let expected = Self.oracleLength(values)
+    #expect(length == expected, "\(what): length \(length), expected \(expected)")
+    #expect(members.count == values.count, "\(what): \(members.count) marks")
+    let marked = zip(values, members).filter(\.1).map(\.0)
+    #expect(marked.count == length, "\(what): \(marked.count) marked, length \(length)")
+    #expect(zip(marked, marked.dropFirst()).allSatisfy { $0 < $1 }, "\(what): not increasing")
+  }
+
+  /// A permutation of 0..<count in one of several shapes, from `random`.
+  static func permutation(
+    _ count: Int, shape: Int, using random: inout SeededGenerator
+  ) -> [Int] {
+    var values = Array(0..<count)
+    switch shape {
+    case 0:  // a random order: every block after the first is searched four at a time
+      values.shuffle(using: &random)
+    case 1:  // shuffled stretches between stretches in order: the paths alternate
+      var start = 0
+      while start < count {
+        let end = min(count, start + Int.random(in: 1...300, using: &random))
+        if Bool.random(using: &random) { values[start..<end].shuffle(using: &random) }
+        start = end
+      }
+    case 2:  // shuffled blocks of sorted values
+      var blocks = stride(from: 0, to: count, by: 20).map { Array($0..<min($0 + 20, count)) }
+      blocks.shuffle(using: &random)
+      values = blocks.flatMap { $0 }
+    case 3:  // descending: every value lands on the first tail
+      values.reverse()
+    default:  // in order but a few values moved far
+      for _ in 0..<max(1, count / 50) {
+        let value = values.remove(at: Int.random(in: 0..<count, using: &random))
+        values.insert(value, at: Int.random(in: 0..<count, using: &random))
+      }
+    }
+    return values
+  }
+
+  @Test func everyShapeAndSizeMatchesTheOracle() {
+    var random = SeededGenerator(seed: RandomizedTesting.seed("longest-increasing-subsequence"))
+    for _ in 0..<(300 * RandomizedTesting.multiplier) {
+      let count = Int.random(in: 0...1_500, using: &random)
+      let shape = Int.random(in: 0...4, using: &random)
+      // Sparse values too: the diff passes old positions, with gaps where items went.
+      let spread = Int.random(in: 1...3, using: &random)
+      let values = Self.permutation(count, shape: shape, using: &random).map { $0 * spread }
+      check(values, "shape \(shape), \(count) values")
+    }
+  }
+
+  @Test func fourValuesThatAllLandOnOneTail() {
+    // 64 descending values make the next block go four at a time, with one tail; then
+    // groups whose later values each belong past the tail an earlier one just lowered.
+    let first = Array((1_000..<1_064).reversed())
+    let groups = [[10, 11, 12, 13], [5, 20, 6, 30], [3, 2, 40, 1], [50, 49, 51, 48]]
+    check(first + groups.flatMap { $0 }, "groups after a descending block")
+    check(
+      first + Array(0..<64) + Array((2_000..<2_064).reversed()), "descending, rising, descending")
+  }
+
+  @Test func aRandomOrderOfTenThousand() {
+    var random = SeededGenerator(
+      seed: RandomizedTesting.seed("longest-increasing-subsequence-large"))
+    check(Self.permutation(10_000, shape: 0, using: &random), "a random order of 10,000")
+    check(Self.permutation(10_000, shape: 1, using: &random), "stretches of 10,000")
+  }
+}
