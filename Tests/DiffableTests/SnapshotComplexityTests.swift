@@ -54,6 +54,26 @@ struct SnapshotComplexityTests {
     #expect(counter.equalities <= 10_000 / 10)
   }
 
+  /// Section identifiers are hashed once each when a snapshot's first sections are added,
+  /// and not at all by appends to the section being filled or the next; an append to any
+  /// other section looks it up, hashing it once.
+  @Test func aSectionedBuildHashesEachSectionOnce() {
+    var snapshot = DiffableDataSourceSnapshot<CountedID, Int>()
+    let sections = (0..<100).map(CountedID.init)
+    let adding = OperationCounter.measure { snapshot.appendSections(sections) }
+    #expect(adding.hashes == 100)
+    let filling = OperationCounter.measure {
+      for (index, section) in sections.enumerated() {
+        snapshot.appendItems(Array(index * 10..<index * 10 + 10), toSection: section)
+      }
+    }
+    #expect(filling.hashes == 0)
+    #expect(filling.equalities <= 2 * 100)
+    let earlier = OperationCounter.measure { snapshot.appendItems([-1], toSection: sections[3]) }
+    #expect(earlier.hashes == 1)
+    #expect(snapshot.itemIdentifiers(inSection: sections[3]).last == -1)
+  }
+
   /// A section that repeats an item already shown falls back to moving it, as Apple's does:
   /// the one-pass append changes nothing when it fails.
   @Test func aSectionRepeatingAnEarlierItemMovesIt() {

@@ -20,6 +20,27 @@ struct SnapshotItemMutationTests {
     #expect(snapshot.sectionIdentifier(containingItem: 8) == "B")
   }
 
+  /// `appendItems(_:toSection:)` first compares the name with the last section that holds
+  /// items and the one after it, and looks it up otherwise: each way lands in that section.
+  @Test func appendLandsInTheNamedSectionWhereverTheBuildIs() {
+    var snapshot = Snapshot()
+    snapshot.appendSections(["A", "B", "C", "D", "E"])
+    snapshot.appendItems([1], toSection: "A")  // the first section, nothing filled yet
+    snapshot.appendItems([2], toSection: "A")  // the last section holding items
+    snapshot.appendItems([3], toSection: "B")  // the one after it
+    snapshot.appendItems([4], toSection: "D")  // past it: C stays empty
+    snapshot.appendItems([5], toSection: "C")  // an empty section before the last filled
+    snapshot.appendItems([6], toSection: "A")  // an earlier section
+    snapshot.appendItems([7], toSection: "E")  // the one after the last filled
+    snapshot.appendItems([8], toSection: "D")
+    #expect(layout(snapshot) == ["A:1,2,6", "B:3", "C:5", "D:4,8", "E:7"])
+    var onlyLater = Snapshot()
+    onlyLater.appendSections(["A", "B", "C"])
+    onlyLater.appendItems([1], toSection: "C")  // the first items, in the last section
+    onlyLater.appendItems([2], toSection: "B")
+    #expect(layout(onlyLater) == ["A:", "B:2", "C:1"])
+  }
+
   @Test func appendNothingChangesNothing() {
     var snapshot = makeABC()
     snapshot.appendItems([], toSection: "B")

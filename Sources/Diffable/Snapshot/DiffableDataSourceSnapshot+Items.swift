@@ -21,7 +21,9 @@ extension DiffableDataSourceSnapshot {
   ) {
     let section: Int
     if let sectionIdentifier {
-      section = _requireSection(sectionIdentifier, "appendItems(_:toSection:)")
+      section =
+        _sectionBeingFilled(sectionIdentifier)
+        ?? _requireSection(sectionIdentifier, "appendItems(_:toSection:)")
     } else {
       precondition(
         !_sections.isEmpty,
@@ -131,6 +133,32 @@ extension DiffableDataSourceSnapshot {
     case after(ItemIdentifierType)
   }
 
+  /// The index of the section named `identifier` if it is the last section that holds items
+  /// or the one after it; otherwise `nil`, and the caller looks it up.
+  ///
+  /// A snapshot built section by section appends to one of these two, and comparing two
+  /// identifiers costs less than hashing one and probing the sections' table (with 100
+  /// sections of 100 `Int` items, the look-ups were about 2% of the build's instructions).
+  /// The answer is right whenever it is not `nil`, because section identifiers are unique.
+  ///
+  /// - Complexity: O(log *s*) for *s* sections, and at most two comparisons.
+  @inlinable
+  internal func _sectionBeingFilled(_ identifier: SectionIdentifierType) -> Int? {
+    let count = _items.count
+    // The first section whose end is the item count: the last that holds items, or the
+    // first section when there are none. The ends never decrease.
+    var low = 0
+    var high = _sectionEnds.count
+    while low < high {
+      let middle = low &+ (high &- low) >> 1
+      if _sectionEnds[middle] < count { low = middle &+ 1 } else { high = middle }
+    }
+    if low < _sections.count, _sections[low] == identifier { return low }
+    let next = low &+ 1
+    if next < _sections.count, _sections[next] == identifier { return next }
+    return nil
+  }
+
   /// Resolves a placement to a flattened offset and the section it lies in.
   @inlinable
   internal func _resolve(_ placement: _ItemPlacement, _ method: StaticString) -> (
@@ -204,7 +232,7 @@ extension DiffableDataSourceSnapshot {
       }
     }
     // The new block sits at the end; slide it to its place without rehashing anything.
-    _items.moveSubrange(countBefore..<_items.count, to: offset)
+    if offset != countBefore { _items.moveSubrange(countBefore..<_items.count, to: offset) }
     let added = identifiers.count
     // Through a pointer: the array's subscript checks uniqueness at each write, and a
     // snapshot built section by section shifts every later end at each append (with 100

@@ -137,6 +137,14 @@ extension DiffableDataSourceSnapshot {
     precondition(
       duplicates.isEmpty,
       "\(method): duplicate section identifiers in the arguments: \(duplicates.elements)")
+    if _sections.isEmpty {
+      // The first sections of a snapshot (how snapshots are built): the set just made is the
+      // snapshot's, with no item before any of them. Appending it would hash each again.
+      _sections = fresh
+      _sectionEnds = Array(repeating: 0, count: fresh.count)
+      _checkInvariants()
+      return
+    }
     let present = identifiers.filter { _sections.contains($0) }
     precondition(
       present.isEmpty, "\(method): section identifiers \(present) already exist in the snapshot")

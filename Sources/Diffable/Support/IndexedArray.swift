@@ -181,7 +181,10 @@ internal struct _IndexedArray<Element: Hashable> {
   internal mutating func append(uniqueContentsOf newElements: [Element]) -> Bool {
     let countBefore = elements.count
     guard !newElements.isEmpty else { return true }
-    reserveCapacity(countBefore &+ newElements.count)
+    let needed = countBefore &+ newElements.count
+    // Checked here first: the call costs as much as indexing a few elements, and a snapshot
+    // built section by section has usually reserved room already.
+    if needed > reservedCapacity { reserveCapacity(needed) }
     let scale = self.scale
     // The storage goes in as an argument (a second reference, released on return): read
     // through `self` while the buckets are written, it would overlap the access to `table`.
@@ -288,7 +291,9 @@ internal struct _IndexedArray<Element: Hashable> {
   @inlinable
   @inline(__always)
   internal static func _home(ofHash hash: UInt64, scale: Int) -> Int {
-    Int(truncatingIfNeeded: hash >> UInt64(32 &- scale))
+    // A masking shift: `scale` is 1...32 wherever there is a table, so the shift is 0...31,
+    // and the checked `>>` would add a compare and a select to every probe's start.
+    Int(truncatingIfNeeded: hash &>> UInt64(truncatingIfNeeded: 32 &- scale))
   }
 
   /// The number of elements a table of `scale` holds: half its buckets.
