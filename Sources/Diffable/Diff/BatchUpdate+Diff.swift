@@ -272,8 +272,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     var sources = self.sources
     self.sources = []
     defer { self.sources = sources }
-    sources.removeAll(keepingCapacity: true)
-    sources.append(contentsOf: repeatElement(-2, count: newRange.count))
+    _refill(&sources, with: -2, count: newRange.count)
     sources.withUnsafeMutableBufferPointer { found in
       // The middle starts after the items both ends share, so the run starts after them too.
       let previous = oldStart &+ (newRange.lowerBound &- newStart) &- 1
@@ -290,8 +289,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     self.staySources = []
     defer { self.staySources = staySources }
     // Written through pointers: an append checks the array's uniqueness each time.
-    staySources.removeAll(keepingCapacity: true)
-    staySources.append(contentsOf: repeatElement(0, count: newRange.count))
+    _refill(&staySources, with: 0, count: newRange.count)
     var misses = 0
     var stayingCount = 0
     oldIsKept.withUnsafeMutableBufferPointer { kept in
@@ -316,49 +314,82 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     // Growing the output arrays item by item costs more than the diff itself (each growth
     // copies, and large fresh blocks page-fault): size them from the counts now known.
     _reserve(&update.insertedItems._positions, adding: misses)
-    _reserve(&update.movedItems, adding: sources.count &- misses &- stayCount)
 
-    // Pass 2: emit in new order, so inserts and moves come out sorted.
-    var stayIndex = 0
-    for offset in 0..<sources.count {
-      let index = newRange.lowerBound &+ offset
-      let from = sources[offset]
-      if from < 0 {
-        update.insertedItems.append(section: section, item: index &- newStart)
-        continue
-      }
-      let origin: BatchUpdate.ItemPosition
-      let stayed: Bool
-      if oldRange.contains(from) {
-        stayed = stays[stayIndex]
-        stayIndex &+= 1
-        let reloaded = hasReloads && reloadFlags[index]
-        if stayed && !reloaded { continue }
-        origin = BatchUpdate.ItemPosition(section: source, item: from &- oldStart)
-      } else {
-        let fromSection = old._section(containingFlatIndex: from)
-        stayed = false
-        if oldSectionIsGone[fromSection] {
-          // Its old section is deleted or replaced, which removes it there.
+    // Pass 2: emit in new order, so inserts and moves come out sorted. The moves go through a
+    // pointer into an array of their own, handed over whole (or appended, when an earlier
+    // section has moves): appending each to `update` checked that array's uniqueness with a
+    // runtime call and stored it back, about half of this pass's instructions in a shuffle.
+    // Every item found in the old snapshot outside the subsequence moves at most once.
+    let moveBound = sources.count &- misses &- stayCount
+    let moves = [BatchUpdate.ItemMove](unsafeUninitializedCapacity: moveBound) {
+      buffer, written in
+      var stayIndex = 0
+      for offset in 0..<sources.count {
+        let index = newRange.lowerBound &+ offset
+        let from = sources[offset]
+        if from < 0 {
           update.insertedItems.append(section: section, item: index &- newStart)
           continue
         }
-        origin = BatchUpdate.ItemPosition(
-          section: fromSection, item: from &- old._sectionStart(fromSection))
-      }
-      let destination = BatchUpdate.ItemPosition(section: section, item: index &- newStart)
-      if hasReloads && reloadFlags[index] {
-        if stayed {
-          update.reloadedItems._positions.append(origin)
+        let origin: BatchUpdate.ItemPosition
+        let stayed: Bool
+        if oldRange.contains(from) {
+          stayed = stays[stayIndex]
+          stayIndex &+= 1
+          let reloaded = hasReloads && reloadFlags[index]
+          if stayed && !reloaded { continue }
+          origin = BatchUpdate.ItemPosition(section: source, item: from &- oldStart)
         } else {
-          // Reload plus move is invalid: delete and insert instead.
-          oldIsKept[from] = false
-          update.insertedItems._positions.append(destination)
+          let fromSection = old._section(containingFlatIndex: from)
+          stayed = false
+          if oldSectionIsGone[fromSection] {
+            // Its old section is deleted or replaced, which removes it there.
+            update.insertedItems.append(section: section, item: index &- newStart)
+            continue
+          }
+          origin = BatchUpdate.ItemPosition(
+            section: fromSection, item: from &- old._sectionStart(fromSection))
         }
-      } else {
-        update.movedItems.append(BatchUpdate.ItemMove(from: origin, to: destination))
+        let destination = BatchUpdate.ItemPosition(section: section, item: index &- newStart)
+        if hasReloads && reloadFlags[index] {
+          if stayed {
+            update.reloadedItems._positions.append(origin)
+          } else {
+            // Reload plus move is invalid: delete and insert instead.
+            oldIsKept[from] = false
+            update.insertedItems._positions.append(destination)
+          }
+        } else {
+          precondition(written < moveBound, "diff: more moves than items that can move")
+          (buffer.baseAddress.unsafelyUnwrapped + written).initialize(
+            to: BatchUpdate.ItemMove(from: origin, to: destination))
+          written &+= 1
+        }
       }
     }
+    if update.movedItems.isEmpty {
+      update.movedItems = moves
+    } else {
+      update.movedItems.append(contentsOf: moves)
+    }
+  }
+
+  /// Makes `array` hold `count` copies of `value`, keeping its storage: filling it through a
+  /// pointer is one vectorized loop, where appending a repeated element checks capacity at
+  /// each one.
+  @inlinable
+  internal func _refill<Element>(_ array: inout [Element], with value: Element, count: Int) {
+    if count > array.capacity {
+      // The first section of a diff (each diff starts with empty buffers).
+      array = Array(repeating: value, count: count)
+      return
+    }
+    if array.count > count {
+      array.removeLast(array.count &- count)
+    } else if array.count < count {
+      array.append(contentsOf: repeatElement(value, count: count &- array.count))
+    }
+    array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
   }
 
   /// Makes room for `count` more elements, at least doubling the capacity when it grows so

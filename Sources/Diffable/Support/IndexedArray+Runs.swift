@@ -13,8 +13,10 @@ extension _IndexedArray {
   /// `maximumPause`: a shuffle costs a few hashes and equality checks per hundred elements,
   /// and leaves the rest to the caller, who then joins the tables.
   ///
-  /// On return `found[slot]` holds, for the element at `range.lowerBound + slot` of `other`,
-  /// its offset here, -1 when it is not here, or -2 when it was not looked for.
+  /// `found` holds -2 in every slot on entry. On return `found[slot]` holds, for the element
+  /// at `range.lowerBound + slot` of `other`, its offset here, -1 when it is not here, or
+  /// still -2 when it was not looked for (skipped slots are not written: in a shuffle, that
+  /// is most of them).
   ///
   /// - Parameter previous: The offset here of the element before `range`, or
   ///   `range`'s first guess minus one.
@@ -41,11 +43,14 @@ extension _IndexedArray {
     return table.withUnsafeBufferPointer { buckets in
       elements.withUnsafeBufferPointer { mine in
         other.elements.withUnsafeBufferPointer { theirs in
-          for slot in 0..<range.count {
+          var slot = 0
+          while slot < range.count {
+            defer { slot &+= 1 }
             if pause > 0 {
-              pause &-= 1
-              found[slot] = -2
-              skipped &+= 1
+              let skip = Swift.min(pause, range.count &- slot)
+              skipped &+= skip
+              pause = 0
+              slot &+= skip &- 1
               continue
             }
             let element = theirs[range.lowerBound &+ slot]
@@ -65,7 +70,6 @@ extension _IndexedArray {
             }
             misses &+= 1
             if misses <= tolerated {
-              found[slot] = -2
               skipped &+= 1
               continue
             }
@@ -74,7 +78,6 @@ extension _IndexedArray {
               lookedUp = false
               pause = nextPause
               nextPause = Swift.min(nextPause &* 2, maximumPause)
-              found[slot] = -2
               skipped &+= 1
               continue
             }
