@@ -21,32 +21,52 @@ extension _IndexedArray {
     }
     let scale = self.scale
     let (lower, count) = (range.lowerBound, UInt(bitPattern: range.count))
+    // The full buckets of each block of `other`'s are gathered first, with no branch on
+    // whether a bucket is full (a coin toss in a table filled to a third or a half, which the
+    // branch predictor loses: see `_rebuildTable`), then joined. 128 entries are 1 KiB, on
+    // the stack.
+    let blockSize = 128
     table.withUnsafeBufferPointer { mine in
       elements.withUnsafeBufferPointer { myElements in
         other.table.withUnsafeBufferPointer { theirs in
           other.elements.withUnsafeBufferPointer { theirElements in
-            let mask = mine.count &- 1
-            for entry in theirs where entry != 0 {
-              let theirOffset = Self._offset(ofEntry: entry)
-              let slot = theirOffset &- lower
-              if UInt(bitPattern: slot) >= count || found[slot] != -2 { continue }
-              found[slot] = -1
-              let hash = entry >> 32
-              // The probe of `_offset(of:hash:…)`, but reading `other`'s element only when
-              // hash bits match: most probes of a replaced stretch find nothing, and that
-              // read is a cache miss at random.
-              var bucket = Self._home(ofHash: hash, scale: scale)
-              while true {
-                let candidate = mine[bucket]
-                if candidate == 0 { break }
-                if candidate >> 32 == hash {
-                  let offset = Self._offset(ofEntry: candidate)
-                  if myElements[offset] == theirElements[theirOffset] {
-                    found[slot] = offset
-                    break
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockSize) { full in
+              let mask = mine.count &- 1
+              var start = 0
+              while start < theirs.count {
+                let end = Swift.min(start &+ blockSize, theirs.count)
+                var fullCount = 0
+                for bucket in start..<end {
+                  let entry = theirs[bucket]
+                  full[fullCount] = entry
+                  // 1 for a full bucket, in arithmetic (see `_rebuildTable`).
+                  fullCount &+= Int(truncatingIfNeeded: (entry | (0 &- entry)) >> 63)
+                }
+                start = end
+                for index in 0..<fullCount {
+                  let entry = full[index]
+                  let theirOffset = Self._offset(ofEntry: entry)
+                  let slot = theirOffset &- lower
+                  if UInt(bitPattern: slot) >= count || found[slot] != -2 { continue }
+                  found[slot] = -1
+                  let hash = entry >> 32
+                  // The probe of `_offset(of:hash:…)`, but reading `other`'s element only
+                  // when hash bits match: most probes of a replaced stretch find nothing,
+                  // and that read is a cache miss at random.
+                  var bucket = Self._home(ofHash: hash, scale: scale)
+                  while true {
+                    let candidate = mine[bucket]
+                    if candidate == 0 { break }
+                    if candidate >> 32 == hash {
+                      let offset = Self._offset(ofEntry: candidate)
+                      if myElements[offset] == theirElements[theirOffset] {
+                        found[slot] = offset
+                        break
+                      }
+                    }
+                    bucket = (bucket &+ 1) & mask
                   }
                 }
-                bucket = (bucket &+ 1) & mask
               }
             }
           }
