@@ -11,7 +11,7 @@
 #
 # Exits non-zero when a test fails or any sanitizer report is printed, even one the test
 # runner's exit code would not show (a report from a child process, say), and when the run
-# takes longer than SANITIZE_TIMEOUT seconds (default 1800; a normal run takes a few minutes).
+# takes longer than SANITIZE_TIMEOUT seconds (default 2400; a run takes 10-20 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,7 +51,7 @@ export TSAN_OPTIONS="halt_on_error=0${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 # and reports as an overflow; in CI a test that trapped under ASan then never finished
 # backtracing and the whole job ran out of time. The trap's own message is enough here.
 export SWIFT_BACKTRACE="enable=no"
-limit="${SANITIZE_TIMEOUT:-1800}"
+limit="${SANITIZE_TIMEOUT:-2400}"
 
 log="$(mktemp -t "sanitize-$mode.XXXXXX.log")"
 echo "== swift test --sanitize=$mode --scratch-path $scratch ${filters[*]:-} (log: $log)"
