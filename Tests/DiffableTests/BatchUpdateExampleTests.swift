@@ -93,6 +93,23 @@ struct BatchUpdateExampleTests {
     #expect(update == BatchUpdate(deletedItems: [path(0, 2)], insertedItems: [path(0, 0)]))
   }
 
+  /// Across sections too, and in a section whose only candidate move is that item: the
+  /// moves written for it stay empty.
+  @Test func reloadedItemThatMovesToAnotherSectionIsDeletedAndInserted() {
+    var new = snapshot("A:1 B:2,3")
+    new.reloadItems([2])
+    let update = BatchUpdate(from: snapshot("A:1,2 B:3"), to: new)
+    #expect(update == BatchUpdate(deletedItems: [path(0, 1)], insertedItems: [path(1, 0)]))
+    var both = snapshot("A:4,5,1 B:2,3")
+    both.reloadItems([2])
+    let mixed = BatchUpdate(from: snapshot("A:1,4,5,2 B:3"), to: both)
+    #expect(
+      mixed
+        == BatchUpdate(
+          deletedItems: [path(0, 3)], insertedItems: [path(1, 0)],
+          movedItems: [BatchUpdate.ItemMove(from: path(0, 0), to: path(0, 2))]))
+  }
+
   @Test func reconfigureNamesTheNewIndexPathAndKeepsAMovingCell() {
     var new = snapshot("A:3,1,2 B:4")
     new.reconfigureItems([2, 3, 4])

@@ -50,8 +50,9 @@ extension BatchUpdate {
   }
 }
 
-/// The working state of one diff. A struct with every buffer allocated once, so that the
-/// per-section passes allocate nothing.
+/// The working state of one diff. A struct whose buffers are reused by every section's
+/// passes; a section with moves allocates one array for them, handed to the batch whole
+/// when no earlier section had moves.
 @usableFromInline
 internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
   @usableFromInline internal typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
@@ -380,7 +381,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
   @inlinable
   internal func _refill<Element>(_ array: inout [Element], with value: Element, count: Int) {
     if count > array.capacity {
-      // The first section of a diff (each diff starts with empty buffers).
+      // Growing: each diff starts with empty buffers, so its first section comes here.
       array = Array(repeating: value, count: count)
       return
     }

@@ -14,6 +14,8 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(*k*) expected for *k* new items when the section is the last one that
   ///   holds items (how snapshots are usually built); otherwise O(*k* + *m*), where *m* is
   ///   the number of items in the sections after it. O(*n*) when an item already exists.
+  ///   Naming the section adds O(log *s*) for *s* sections, and one hash unless it is the
+  ///   last section that holds items or the one after it.
   @inlinable
   public mutating func appendItems(
     _ identifiers: [ItemIdentifierType],

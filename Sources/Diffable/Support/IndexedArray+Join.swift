@@ -21,7 +21,7 @@ extension _IndexedArray {
     }
     let scale = self.scale
     let (lower, count) = (range.lowerBound, UInt(bitPattern: range.count))
-    // The full buckets of each block of `other`'s are gathered first, with no branch on
+    // The full buckets of each block of `other`'s table are gathered first, with no branch on
     // whether a bucket is full (a coin toss in a table filled to a third or a half, which the
     // branch predictor loses: see `_rebuildTable`), then joined. 128 entries are 1 KiB, on
     // the stack.
