@@ -146,16 +146,10 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(log *s*) for *s* sections, and at most two comparisons.
   @inlinable
   internal func _sectionBeingFilled(_ identifier: SectionIdentifierType) -> Int? {
-    let count = _items.count
-    // The first section whose end is the item count: the last that holds items, or the
-    // first section when there are none. The ends never decrease.
-    var low = 0
-    var high = _sectionEnds.count
-    while low < high {
-      let middle = low &+ (high &- low) >> 1
-      if _sectionEnds[middle] < count { low = middle &+ 1 } else { high = middle }
-    }
-    if low < _sections.count, _sections[low] == identifier { return low }
+    guard !_sections.isEmpty else { return nil }
+    // The section holding the last item, or the first section when there are none.
+    let low = _items.count == 0 ? 0 : _section(containingFlatIndex: _items.count &- 1)
+    if _sections[low] == identifier { return low }
     let next = low &+ 1
     if next < _sections.count, _sections[next] == identifier { return next }
     return nil

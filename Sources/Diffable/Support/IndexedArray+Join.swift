@@ -39,8 +39,7 @@ extension _IndexedArray {
                 for bucket in start..<end {
                   let entry = theirs[bucket]
                   full[fullCount] = entry
-                  // 1 for a full bucket, in arithmetic (see `_rebuildTable`).
-                  fullCount &+= Int(truncatingIfNeeded: (entry | (0 &- entry)) >> 63)
+                  fullCount &+= Self._fullness(ofEntry: entry)
                 }
                 start = end
                 for index in 0..<fullCount {

@@ -280,6 +280,15 @@ internal struct _IndexedArray<Element: Hashable> {
     (hash << 32) | UInt64(truncatingIfNeeded: offset &+ 1)
   }
 
+  /// 1 for a full bucket and 0 for an empty one, computed without a branch: the loops that
+  /// gather full buckets would otherwise branch on a coin toss (a table is a third to a
+  /// half full), which the branch predictor loses.
+  @inlinable
+  @inline(__always)
+  internal static func _fullness(ofEntry entry: UInt64) -> Int {
+    Int(truncatingIfNeeded: (entry | (0 &- entry)) >> 63)
+  }
+
   /// The offset a full bucket names.
   @inlinable
   @inline(__always)
@@ -362,7 +371,7 @@ internal struct _IndexedArray<Element: Hashable> {
               kept[keptCount] = Self._entry(hash: entry >> 32, offset: offset)
               // 1 for a full bucket whose element stays, in arithmetic: written as a
               // condition, it was compiled back into the branch this loop avoids.
-              let full = Int(truncatingIfNeeded: (entry | (0 &- entry)) >> 63)
+              let full = Self._fullness(ofEntry: entry)
               keptCount &+= full & (1 &+ (offset &>> 63))
             }
             for index in 0..<keptCount {
