@@ -218,6 +218,9 @@ public final class RecipesSession {
       "request": .string(request), "message": .string(message),
     ]
     if let field { payload["field"] = .string(field) }
+    // An operator (and a failing browser test) can tell a refusal from a lost message.
+    session.logger.info(
+      "session \(session.id): \(request.debugDescription) answered with an error: \(message)")
     session.sendApp("requestFailed", payload: .object(payload))
   }
 

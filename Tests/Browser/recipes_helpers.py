@@ -158,6 +158,13 @@ class RecipesPage:
             if self.server.process is not None and self.server.process.poll() is not None:
                 fatal = [line for line in self.server.log().splitlines() if "Fatal error" in line]
                 died = f"; the server died ({self.server.process.returncode}): {fatal or self.server.log()[-2000:]}"
+            else:
+                # The server's last lines (sessions opened, resumed, ended; requests refused)
+                # tell whether the page reconnected while it waited.
+                try:
+                    died = "; the server's log ends: " + " | ".join(self.server.log().splitlines()[-12:])
+                except OSError:
+                    pass
             raise AssertionError(f"timed out waiting for {message}; page: {self.summary()}{died}") from None
 
     def summary(self) -> dict:
@@ -170,6 +177,7 @@ class RecipesPage:
                   detail: $('detail-pane').dataset.recipeId, formError: $('form-error').textContent,
                   dialogs: Array.from(document.querySelectorAll('dialog[open]'), (d) => d.id),
                   toast: $('toast').hidden ? null : $('toast-message').textContent,
+                  saveStatus: $('save-status').textContent,
                   focus: document.activeElement && (document.activeElement.id || document.activeElement.className),
                 };""")
         except Exception as error:  # the summary only decorates a failure message

@@ -322,8 +322,8 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     // runtime call and stored it back, about half of this pass's instructions in a shuffle.
     // Every item found in the old snapshot outside the subsequence moves at most once.
     let moveBound = sources.count &- misses &- stayCount
-    let moves = [BatchUpdate.ItemMove](unsafeUninitializedCapacity: moveBound) {
-      buffer, written in
+    // Writes this section's inserts, reloads and (through `moves`, room for `moveBound`) moves.
+    func emit(moves: UnsafeMutablePointer<BatchUpdate.ItemMove>?, written: inout Int) {
       var stayIndex = 0
       for offset in 0..<sources.count {
         let index = newRange.lowerBound &+ offset
@@ -362,11 +362,23 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
           }
         } else {
           precondition(written < moveBound, "diff: more moves than items that can move")
-          (buffer.baseAddress.unsafelyUnwrapped + written).initialize(
+          (moves.unsafelyUnwrapped + written).initialize(
             to: BatchUpdate.ItemMove(from: origin, to: destination))
           written &+= 1
         }
       }
+    }
+    guard moveBound > 0 else {
+      // Asked for no room, `Array(unsafeUninitializedCapacity:)` writes the count into the
+      // runtime's one shared empty array: diffs on two threads raced there (ThreadSanitizer,
+      // `BatchUpdateConcurrencyTests`).
+      var none = 0
+      emit(moves: nil, written: &none)
+      return
+    }
+    let moves = [BatchUpdate.ItemMove](unsafeUninitializedCapacity: moveBound) {
+      buffer, written in
+      emit(moves: buffer.baseAddress, written: &written)
     }
     if update.movedItems.isEmpty {
       update.movedItems = moves

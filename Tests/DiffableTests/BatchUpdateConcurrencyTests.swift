@@ -1,0 +1,57 @@
+import Diffable
+import Foundation
+import Testing
+
+/// Diffs running on several threads at once share no mutable storage. These tests pass or fail
+/// on their results everywhere; under ThreadSanitizer (`scripts/sanitize.sh thread`, a CI step)
+/// they are also the reproduction of a race that sanitizer found.
+@Suite("BatchUpdate: diffs on several threads at once")
+struct BatchUpdateConcurrencyTests {
+  /// Regression (CI, ThreadSanitizer, 2026-11-28): the differ made each section's moves with
+  /// `Array(unsafeUninitializedCapacity:)`. With no room asked for, that initializer writes the
+  /// count into the runtime's one shared empty array, so two diffs of a section without moves,
+  /// on two threads, wrote the same word at once.
+  @Test func sectionsWithoutMovesDiffedOnSeveralThreads() async {
+    // Inserts and deletes in every section, and no item that moves.
+    let old = snapshot("A:1,2,3,4 B:5,6,7 C:8,9")
+    let new = snapshot("A:1,3,4,10 B:5,7,11 C:8,9,12")
+    let expected = BatchUpdate(from: old, to: new)
+    #expect(expected.movedItems.isEmpty)
+    #expect(expected.insertedItems == [path(0, 3), path(1, 2), path(2, 2)])
+    #expect(expected.deletedItems == [path(0, 1), path(1, 1)])
+
+    let results = await withTaskGroup(of: [BatchUpdate].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          (0..<200).map { _ in BatchUpdate(from: old, to: new) }
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(results.count == 800)
+    #expect(results.allSatisfy { $0 == expected })
+  }
+
+  /// The same, for sections whose items do move, so both of the differ's paths run at once.
+  @Test func sectionsWithMovesDiffedOnSeveralThreads() async {
+    let old = snapshot("A:1,2,3,4 B:5,6,7 C:8,9")
+    let new = snapshot("A:4,1,2,3 B:5,6,7 C:9,8")
+    let expected = BatchUpdate(from: old, to: new)
+    #expect(
+      expected.movedItems == [
+        BatchUpdate.ItemMove(from: path(0, 3), to: path(0, 0)),
+        BatchUpdate.ItemMove(from: path(2, 1), to: path(2, 0)),
+      ])
+
+    let results = await withTaskGroup(of: [BatchUpdate].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          (0..<200).map { _ in BatchUpdate(from: old, to: new) }
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(results.count == 800)
+    #expect(results.allSatisfy { $0 == expected })
+  }
+}
