@@ -165,7 +165,17 @@ class RecipesPage:
                     died = "; the server's log ends: " + " | ".join(self.server.log().splitlines()[-12:])
                 except OSError:
                     pass
-            raise AssertionError(f"timed out waiting for {message}; page: {self.summary()}{died}") from None
+            raise AssertionError(
+                f"timed out waiting for {message}; page: {self.summary()}{died}{self.console_tail()}") from None
+
+    def console_tail(self) -> str:
+        """The console's last lines (a message the page dropped while it was offline is
+        logged there), for a failure message; the log is read, so only on the way out."""
+        try:
+            entries = self.driver.get_log("browser")[-8:]
+        except Exception:  # only decorates a failure message
+            return ""
+        return "; the console ends: " + " | ".join(f"{e['level']} {e['message']}" for e in entries) if entries else ""
 
     def summary(self) -> dict:
         try:
