@@ -398,6 +398,37 @@ def test_session_expires_offline_and_the_page_says_so_plainly(browsers, short_gr
     assert not notice(page)["shown"]
 
 
+def test_a_new_session_takes_back_the_undo_of_the_lost_one(browsers, short_grace_server):
+    """Undo is the deleting session's: a page that comes back to a new one must not offer it
+    (the new session would answer it with "There is no deletion to undo.")."""
+    page = browsers.page(short_grace_server, 1440)
+    recipes = stored_recipes(short_grace_server.data_dir)
+    target = recipes[2]
+    page.select_recipe(target["id"])
+    page.wait(lambda _: page.detail_id() == target["id"], "the recipe shown")
+    page.el("detail-delete").click()
+    page.wait(lambda _: page.dialog_open("confirm-dialog"), "the confirmation")
+    page.el("confirm-delete").click()
+    page.wait(lambda _: not page.is_hidden("toast") and not page.is_hidden("toast-undo"), "the undo toast")
+    page.js(RECORD_SESSIONS, "recipesPage.connection")
+
+    # Focus on Undo keeps the toast up (nobody loses Undo mid-reach), so only the new session
+    # can take it away within the test.
+    page.js("document.getElementById('toast-undo').focus()")
+
+    go_offline(page)
+    time.sleep(GRACE + 1.5)
+    page.js("recipesPage.connection.connect()")
+    session = wait_session(page, page.wait)
+    assert session["lost"] is True, session
+    page.wait(lambda _: page.is_hidden("toast"), "the undo toast to go with its session")
+    # Ctrl+Z, which undoes while an undo toast is up, has nothing to undo either.
+    page.press(Keys.CONTROL, "z")
+    time.sleep(0.5)
+    assert page.is_hidden("toast"), page.summary()
+    assert target["id"] not in [r["id"] for r in stored_recipes(short_grace_server.data_dir)]
+
+
 # --- Recipes: a reload resumes ------------------------------------------------------------------------------
 
 

@@ -429,6 +429,9 @@ connection.onStatus(({ state: status, resumed, lost }) => {
   // selection and the sidebar's outline, and replies to anything sent before the drop
   // follow. Only a reloaded page, whose detail pane starts empty, asks for its place.
   if (state.wasOpen && resumed) return;
+  // Undo belongs to the session that deleted: a new one has no deletion to undo, and would
+  // answer the button with an error.
+  if (!toast.hidden && toast.dataset.kind === 'undo') hideToast();
   // A new session starts at All Recipes with nothing selected, so the page asks for its
   // place back (the address's on the first connect) and, when it replaced one the user was
   // in, says what that means.
