@@ -168,7 +168,10 @@ let package = Package(
     ),
     .testTarget(
       name: "RecipesWebTests",
-      dependencies: ["RecipesWeb", "RecipeKit", "DiffableTesting"] + combineWhereMissing,
+      dependencies: [
+        "RecipesWeb", "RecipeKit", "DiffableTesting", lock,
+        .product(name: "Logging", package: "swift-log"),
+      ] + combineWhereMissing,
       swiftSettings: librarySettings
     ),
     .testTarget(

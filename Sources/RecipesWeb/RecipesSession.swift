@@ -218,9 +218,11 @@ public final class RecipesSession {
       "request": .string(request), "message": .string(message),
     ]
     if let field { payload["field"] = .string(field) }
-    // An operator (and a failing browser test) can tell a refusal from a lost message.
+    // An operator (and a failing browser test) can tell a refusal from a lost message. Both
+    // strings are quoted: the name, and a message that repeats it, come from the page.
     session.logger.info(
-      "session \(session.id): \(request.debugDescription) answered with an error: \(message)")
+      "session \(session.id): \(request.debugDescription) answered with an error: \(message.debugDescription)"
+    )
     session.sendApp("requestFailed", payload: .object(payload))
   }
 

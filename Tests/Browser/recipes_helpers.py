@@ -154,19 +154,19 @@ class RecipesPage:
         try:
             return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(check)
         except TimeoutException:
-            died = ""
+            context = ""
             if self.server.process is not None and self.server.process.poll() is not None:
                 fatal = [line for line in self.server.log().splitlines() if "Fatal error" in line]
-                died = f"; the server died ({self.server.process.returncode}): {fatal or self.server.log()[-2000:]}"
+                context = f"; the server died ({self.server.process.returncode}): {fatal or self.server.log()[-2000:]}"
             else:
                 # The server's last lines (sessions opened, resumed, ended; requests refused)
                 # tell whether the page reconnected while it waited.
                 try:
-                    died = "; the server's log ends: " + " | ".join(self.server.log().splitlines()[-12:])
+                    context = "; the server's log ends: " + " | ".join(self.server.log().splitlines()[-12:])
                 except OSError:
                     pass
             raise AssertionError(
-                f"timed out waiting for {message}; page: {self.summary()}{died}{self.console_tail()}") from None
+                f"timed out waiting for {message}; page: {self.summary()}{context}{self.console_tail()}") from None
 
     def console_tail(self) -> str:
         """The console's last lines (a message the page dropped while it was offline is

@@ -20,16 +20,7 @@ struct BatchUpdateConcurrencyTests {
     #expect(expected.insertedItems == [path(0, 3), path(1, 2), path(2, 2)])
     #expect(expected.deletedItems == [path(0, 1), path(1, 1)])
 
-    let results = await withTaskGroup(of: [BatchUpdate].self) { group in
-      for _ in 0..<4 {
-        group.addTask {
-          (0..<200).map { _ in BatchUpdate(from: old, to: new) }
-        }
-      }
-      return await group.reduce(into: []) { $0 += $1 }
-    }
-    #expect(results.count == 800)
-    #expect(results.allSatisfy { $0 == expected })
+    await expectSameBatchOnSeveralThreads(from: old, to: new, as: expected)
   }
 
   /// The same, for sections whose items do move, so both of the differ's paths run at once.
@@ -43,6 +34,16 @@ struct BatchUpdateConcurrencyTests {
         BatchUpdate.ItemMove(from: path(2, 1), to: path(2, 0)),
       ])
 
+    await expectSameBatchOnSeveralThreads(from: old, to: new, as: expected)
+  }
+
+  /// Diffs `old` against `new` 200 times on each of four tasks at once; every batch must be
+  /// `expected`.
+  func expectSameBatchOnSeveralThreads(
+    from old: DiffableDataSourceSnapshot<String, Int>,
+    to new: DiffableDataSourceSnapshot<String, Int>,
+    as expected: BatchUpdate
+  ) async {
     let results = await withTaskGroup(of: [BatchUpdate].self) { group in
       for _ in 0..<4 {
         group.addTask {

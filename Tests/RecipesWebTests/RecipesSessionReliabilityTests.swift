@@ -1,5 +1,7 @@
 import DiffableWeb
 import Foundation
+import Logging
+import NIOConcurrencyHelpers
 import RecipeKit
 import Testing
 
@@ -21,6 +23,40 @@ struct RecipesSessionReliabilityTests {
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
+  }
+
+  /// Collects what a logger is told, to check the lines an operator would read.
+  struct CapturedLog: LogHandler {
+    let lines: NIOLockedValueBox<[String]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+      get { metadata[key] }
+      set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) { lines.withLockedValue { $0.append("\(event.message)") } }
+  }
+
+  /// A refused request is logged, on one line whatever its name holds: the name (which an
+  /// unknown request's message repeats) comes from the page and could otherwise forge lines.
+  @Test func aRefusedRequestIsLoggedOnOneLineWithItsNameQuoted() async {
+    let fixture = TabFixture(store: smallStore())
+    let lines = NIOLockedValueBox<[String]>([])
+    fixture.session.logger = Logger(label: "test") { _ in CapturedLog(lines: lines) }
+    await fixture.send(#"{"v":1,"type":"app","name":"undoDelete","payload":{}}"#)
+    await fixture.send(
+      #"{"v":1,"type":"app","name":"x\nsession 1: \"toggleFavorite\" saved","payload":{}}"#)
+    #expect(fixture.app("requestFailed").count == 2)
+    let logged = lines.withLockedValue { $0 }.filter { $0.contains("answered with an error") }
+    #expect(
+      logged == [
+        #"session 1: "undoDelete" answered with an error: "There is no deletion to undo.""#,
+        #"session 1: "x\nsession 1: \"toggleFavorite\" saved" answered with an error: "#
+          + #""Unknown request x\nsession 1: \"toggleFavorite\" saved.""#,
+      ])
+    #expect(logged.allSatisfy { !$0.contains("\n") })
   }
 
   /// Regression: `toggleFavorite` with id 1e300 trapped in `Int(double)` and took the
