@@ -140,6 +140,16 @@ class Server:
         with self._lock:
             return "".join(self._lines)
 
+    def wait_for_output(self, text: str, timeout: float = 10) -> str:
+        """The output once it holds `text`. The server writes a line before it answers, but a
+        thread copies the pipe here, so a line can arrive after the answer the test read."""
+        deadline = time.monotonic() + timeout
+        while text not in (output := self.output()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {text!r} in {timeout} s; {self.describe()}")
+            time.sleep(0.02)
+        return output
+
     def rss_mb(self) -> float:
         """Resident memory now, from /proc/PID/status (VmRSS, in kB)."""
         with open(f"/proc/{self.process.pid}/status") as status:

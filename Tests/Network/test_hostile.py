@@ -485,7 +485,7 @@ def test_a_silent_page_flooded_by_another_tabs_edits_is_disconnected(recipes_ser
     assert state != TCP_ESTABLISHED, (
         f"after {edits} edits the server still holds the silent tab's connection; "
         f"{recipes_server.describe()}")
-    assert "not reading" in recipes_server.output()
+    recipes_server.wait_for_output("not reading")
     editor.close()
     assert_healthy(recipes_server)
 

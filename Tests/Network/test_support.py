@@ -1,0 +1,21 @@
+"""The harness itself: a server's log line can reach the test after the reply it preceded
+(a thread copies the pipe), so tests that read the log wait for the line."""
+
+import threading
+
+import pytest
+
+
+def test_waiting_for_output_sees_a_line_the_copier_brings_late(recipes_server):
+    # As the copier does when it lags: the line lands in the output after the test asks.
+    def land():
+        with recipes_server._lock:
+            recipes_server._lines.append("session 9 resumed\n")
+    threading.Timer(0.3, land).start()
+    assert "session 9 resumed" not in recipes_server.output()
+    assert "session 9 resumed" in recipes_server.wait_for_output("session 9 resumed", timeout=5)
+
+
+def test_waiting_for_output_that_never_comes_fails_with_the_log(recipes_server):
+    with pytest.raises(AssertionError, match="no 'never printed' in 0.2 s; recipes on port"):
+        recipes_server.wait_for_output("never printed", timeout=0.2)
