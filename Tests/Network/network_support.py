@@ -140,13 +140,15 @@ class Server:
         with self._lock:
             return "".join(self._lines)
 
-    def wait_for_output(self, text: str, timeout: float = 10) -> str:
-        """The output once it holds `text`. The server writes a line before it answers, but a
-        thread copies the pipe here, so a line can arrive after the answer the test read."""
+    def wait_for_output(self, text: str, count: int = 1, timeout: float = 10) -> str:
+        """The output once it holds `text` `count` times. The server writes a line before it
+        answers, but a thread copies the pipe here, so a line can arrive after the answer the
+        test read; and what the server does on a closed connection has no answer to wait on."""
         deadline = time.monotonic() + timeout
-        while text not in (output := self.output()):
+        while (output := self.output()).count(text) < count:
             if time.monotonic() > deadline:
-                raise AssertionError(f"no {text!r} in {timeout} s; {self.describe()}")
+                raise AssertionError(
+                    f"{output.count(text)} of {count} {text!r} in {timeout} s; {self.describe()}")
             time.sleep(0.02)
         return output
 

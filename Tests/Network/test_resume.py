@@ -150,7 +150,7 @@ def test_a_token_is_bound_to_its_origin_and_to_one_page(tmp_path):
         assert session["resumed"] is False and session["refused"] == "inUse", session
         twin.close()
         page.close()
-        time.sleep(0.2)
+        server.wait_for_output("session 1 closed")  # detached: its token can resume
         # Another allowed origin cannot take it over.
         stranger, session = open_page(server, resume_query(token, {}), origin=proxy)
         assert session["resumed"] is False and session["refused"] == "origin", session
@@ -198,11 +198,11 @@ def test_a_drop_before_the_session_message_arrives_costs_nothing(recipes_server)
     page, first = open_page(recipes_server)
     seen = dict(page.seq)
     drop(page)
-    time.sleep(0.2)
+    recipes_server.wait_for_output("session 1 closed")
     # Resumed, but cut off before reading anything: the page never got the new token.
     lost = Client(recipes_server, query=resume_query(first["token"], seen))
     drop(lost)
-    time.sleep(0.2)
+    recipes_server.wait_for_output("session 1 closed", count=2)
     back, session = open_page(recipes_server, resume_query(first["token"], seen))
     assert session["resumed"] is True, session
     back.close()

@@ -17,5 +17,13 @@ def test_waiting_for_output_sees_a_line_the_copier_brings_late(recipes_server):
 
 
 def test_waiting_for_output_that_never_comes_fails_with_the_log(recipes_server):
-    with pytest.raises(AssertionError, match="no 'never printed' in 0.2 s; recipes on port"):
+    with pytest.raises(AssertionError, match="0 of 1 'never printed' in 0.2 s; recipes on port"):
         recipes_server.wait_for_output("never printed", timeout=0.2)
+
+
+def test_waiting_for_a_line_counts_its_repeats(recipes_server):
+    with recipes_server._lock:
+        recipes_server._lines.append("session 9 closed\n")
+    assert recipes_server.wait_for_output("session 9 closed").count("session 9 closed") == 1
+    with pytest.raises(AssertionError, match="1 of 2 'session 9 closed' in 0.2 s"):
+        recipes_server.wait_for_output("session 9 closed", count=2, timeout=0.2)
