@@ -71,6 +71,18 @@ class Server:
     def log(self) -> str:
         return self.log_path.read_text()
 
+    def wait_for_log(self, text: str, count: int = 1, timeout: float = 15) -> str:
+        """The log once it holds `text` `count` times: what a server does on its own (a
+        session it lets go at the end of its grace period) has no reply to wait on."""
+        deadline = time.time() + timeout
+        while (log := self.log()).count(text) < count:
+            if time.time() > deadline:
+                raise AssertionError(
+                    f"{log.count(text)} of {count} {text!r} in {timeout} s in {self.log_path}:\n"
+                    + "\n".join(log.splitlines()[-12:]))
+            time.sleep(0.05)
+        return log
+
 
 @pytest.fixture(scope="module")
 def demo_server():

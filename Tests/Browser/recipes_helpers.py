@@ -311,6 +311,7 @@ class RecipesPage:
     def _search_list(self, view, recipe_id):
         self.js("arguments[0].scrollTop = 0", view)
         while True:
+            self.next_frames()  # as in all_list_rows: the rows of the stretch before can pass
             self.wait(lambda d: self.js(COVERED_JS, view), "the list to render where it scrolled to")
             self.wait_loaded("recipe-list")
             if self.has_row(recipe_id):
@@ -565,6 +566,13 @@ return {
   historyLength: history.length, depth: history.state ? history.state.depth : null,
 };
 """
+
+
+def wait_settled(page):
+    """No page animation (a column sliding in, the overlay, rows moving) is still running."""
+    page.wait(lambda _: page.js(
+        "return document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"),
+        "animations to finish")
 
 
 def split(page) -> dict:

@@ -31,7 +31,7 @@ from selenium.webdriver.common.keys import Keys
 from conftest import ROOT, screenshot
 from recipes_helpers import (
     VIEWPORTS, PageBrowsers, RecipesPage, bar_problems, detail_text, overflow, png_size,
-    set_viewport, split, start_recipes_server, stored_recipes,
+    set_viewport, split, start_recipes_server, stored_recipes, wait_settled,
 )
 
 DOCS = ROOT / "docs" / "screenshots"
@@ -118,13 +118,6 @@ def wait_column(page, column):
     page.wait(lambda _: split(page)["column"] == column and split(page)[column], f"the {column} column on top")
 
 
-def wait_settled(page):
-    """No page animation (a column sliding in, the overlay) is still running."""
-    page.wait(lambda _: page.js(
-        "return document.getAnimations().every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"),
-        "animations to finish")
-
-
 def open_list(page, filter_title="All Recipes"):
     """The recipe list of a filter, on screen whatever the layout."""
     layout = split(page)["layout"]
@@ -173,6 +166,7 @@ def test_every_state_fits(browsers, server, long_server, width):
         assert not layout["sidebar"] and layout["list"] and layout["detail"], layout
     else:
         assert layout["sidebar"] and layout["list"] and layout["detail"], layout
+    wait_settled(page)
     assert_sound(page, "first load")
 
     open_list(page, "Breakfast")

@@ -21,10 +21,13 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import Server, screenshot
 from demo_page import DemoPage
-from recipes_helpers import axe_source, start_recipes_server, stored_recipes
+from recipes_helpers import axe_source, start_recipes_server, stored_recipes, wait_settled
 
 ALL_40 = [f"entry-{n}" for n in range(1, 41)]
 GRACE = 1  # seconds, for the servers whose sessions must expire during a test
+# What a server logs when it lets a session go: the grace period's timer runs late on a
+# busy machine, so a test that needs the session gone waits for this line, not for a time.
+EXPIRED = "ended (not resumed in time)"
 
 # What a page's connection says, from now on: every `session` message's detail and every
 # state it goes through. `arguments[0]` is the script that names the connection.
@@ -196,9 +199,10 @@ def test_demo_session_expires_and_the_page_says_so(driver):
         page.js(RECORD_SESSIONS, "window.diffableDebug.views.demo.connection")
         structures = page.stats()["structures"]
 
+        ended = server.log().count(EXPIRED)
         page.js("const c = window.diffableDebug.views.demo.connection; c.options.autoReconnect = false; c.dropForTesting();")
         page.wait_for(lambda p: p.js("return window.diffableDebug.views.demo.connection.state") == "closed", "the drop")
-        time.sleep(GRACE + 1.5)
+        server.wait_for_log(EXPIRED, count=ended + 1)
         page.js("window.diffableDebug.views.demo.connection.connect()")
         session = wait_session(page, page.wait_for)
         assert session["resumed"] is False and session["refused"] == "expired" and session["lost"] is True, session
@@ -278,7 +282,7 @@ def test_offline_tab_replays_what_another_tab_changed(browsers, recipes_server):
         connection.sendApp = (name, payload) => { window.__sentApps.push(name); return send(name, payload); };""")
     # Nodes that outlived a slide or a scroll go at the next render: the tags go on the rows
     # the list keeps.
-    time.sleep(0.5)
+    wait_settled(first)
     first.js("recipesPage.listView.render()")
     tagged = first.js(TAG_ROWS, "#recipe-list")
     assert tagged >= 10
@@ -357,8 +361,9 @@ def test_session_expires_offline_and_the_page_says_so_plainly(browsers, short_gr
     page.js(RECORD_SESSIONS, "recipesPage.connection")
     structures = page.js("return diffableDebug.stats.structures")
 
+    ended = short_grace_server.log().count(EXPIRED)
     go_offline(page)
-    time.sleep(GRACE + 1.5)
+    short_grace_server.wait_for_log(EXPIRED, count=ended + 1)
     page.js("recipesPage.connection.connect()")
     session = wait_session(page, page.wait)
     assert session["resumed"] is False and session["refused"] == "expired" and session["lost"] is True, session
@@ -416,8 +421,9 @@ def test_a_new_session_takes_back_the_undo_of_the_lost_one(browsers, short_grace
     # can take it away within the test.
     page.js("document.getElementById('toast-undo').focus()")
 
+    ended = short_grace_server.log().count(EXPIRED)
     go_offline(page)
-    time.sleep(GRACE + 1.5)
+    short_grace_server.wait_for_log(EXPIRED, count=ended + 1)
     page.js("recipesPage.connection.connect()")
     session = wait_session(page, page.wait)
     assert session["lost"] is True, session
@@ -495,7 +501,7 @@ def test_offline_tab_resyncs_when_it_missed_too_much(browsers, recipes_server):
     second = browsers.page(recipes_server, 1440)
     recipes = stored_recipes(recipes_server.data_dir)
     target = recipes[1]
-    time.sleep(0.5)
+    wait_settled(first)
     first.js("recipesPage.listView.render()")
     first.js(RECORD_SESSIONS, "recipesPage.connection")
     first.record_batches("listView")

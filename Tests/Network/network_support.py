@@ -27,6 +27,10 @@ LOGS = ROOT / "artifacts" / "network"
 # A fresh page must get its first `structure` this fast (the spec's 1 second). A machine
 # that is also compiling Swift on every core can set DIFFABLE_HEALTH_TIMEOUT higher.
 HEALTH_TIMEOUT = float(os.environ.get("DIFFABLE_HEALTH_TIMEOUT", "1.0"))
+# Pages asked in turn, the first served in time passing: a server that an attack keeps
+# busy misses every time, while a CI machine that stalls the test for a second (2 cores,
+# other jobs) rarely does so three times running.
+HEALTH_ATTEMPTS = 3
 
 # How far above its idle RSS a server may be after an attack. A debug server idles at
 # 60-80 MB. What the server may hold by design is bounded per connection: a message is read
@@ -285,18 +289,30 @@ def first_structure_delay(server: Server, timeout: float) -> float:
     return time.monotonic() - started
 
 
+def prompt_structure_delay(server: Server, when: str) -> float:
+    """The delay of the first of HEALTH_ATTEMPTS pages served its first `structure` within
+    HEALTH_TIMEOUT; fails, with every attempt's outcome, when none is."""
+    outcomes = []
+    for _ in range(HEALTH_ATTEMPTS):
+        try:
+            delay = first_structure_delay(server, HEALTH_TIMEOUT)
+        except (TimeoutError, OSError, websocket.WebSocketException, Closed) as error:
+            outcomes.append(repr(error))
+            continue
+        if delay < HEALTH_TIMEOUT:
+            return delay
+        outcomes.append(f"{delay:.2f} s")
+    raise AssertionError(
+        f"no normal client of {HEALTH_ATTEMPTS} got its first structure within "
+        f"{HEALTH_TIMEOUT} s {when}: {outcomes}\n{server.describe()}")
+
+
 def assert_healthy(server: Server, allowance_mb: float = RSS_ALLOWANCE_MB, when: str = "after the attack"):
     """The promise every hostile test checks: (a) the server still runs, (b) a normal page
     is served its first `structure` within HEALTH_TIMEOUT, (c) RSS stays within
     `allowance_mb` of what the server used when it had just started."""
     assert server.is_running(), f"the server died {when}: {server.describe()}"
-    try:
-        delay = first_structure_delay(server, HEALTH_TIMEOUT)
-    except (TimeoutError, OSError, websocket.WebSocketException, Closed) as error:
-        raise AssertionError(
-            f"a normal client got no structure within {HEALTH_TIMEOUT} s {when}: {error!r}\n"
-            f"{server.describe()}") from None
-    assert delay < HEALTH_TIMEOUT, f"first structure took {delay:.2f} s {when}"
+    prompt_structure_delay(server, when)
     rss = server.rss_mb()
     limit = server.baseline_rss_mb + allowance_mb
     assert rss < limit, (

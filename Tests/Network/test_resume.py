@@ -127,6 +127,7 @@ def test_a_restarted_server_starts_a_fresh_session_from_the_store(tmp_path):
 def test_a_forged_or_malformed_token_gets_a_fresh_session(recipes_server, query, refused):
     page, first = open_page(recipes_server)
     page.close()
+    recipes_server.wait_for_output("session 1 closed")  # detached: the real token resumes
     client, session = open_page(recipes_server, query(first["token"]))
     assert session["resumed"] is False and session.get("refused") == refused, session
     assert "views" not in session
