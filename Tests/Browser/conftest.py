@@ -9,7 +9,7 @@ from pathlib import Path
 
 # Tests/servers.py: the executables' folder and free ports, shared with the other suite.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from servers import bin_path, free_port  # noqa: E402
+from servers import bin_path, free_port, wait_for_text  # noqa: E402
 
 import pytest
 from selenium import webdriver
@@ -72,16 +72,9 @@ class Server:
         return self.log_path.read_text()
 
     def wait_for_log(self, text: str, count: int = 1, timeout: float = 15) -> str:
-        """The log once it holds `text` `count` times: what a server does on its own (a
-        session it lets go at the end of its grace period) has no reply to wait on."""
-        deadline = time.time() + timeout
-        while (log := self.log()).count(text) < count:
-            if time.time() > deadline:
-                raise AssertionError(
-                    f"{log.count(text)} of {count} {text!r} in {timeout} s in {self.log_path}:\n"
-                    + "\n".join(log.splitlines()[-12:]))
-            time.sleep(0.05)
-        return log
+        """The log once it holds `text` `count` times."""
+        return wait_for_text(self.log, text, count, timeout, lambda: (
+            f"{self.log_path}:\n" + "\n".join(self.log().splitlines()[-12:])))
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 # Tests/servers.py: the executables' folder and free ports, shared with the other suite.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from servers import bin_path, free_port  # noqa: E402
+from servers import bin_path, free_port, wait_for_text  # noqa: E402
 
 import websocket
 
@@ -145,16 +145,9 @@ class Server:
             return "".join(self._lines)
 
     def wait_for_output(self, text: str, count: int = 1, timeout: float = 10) -> str:
-        """The output once it holds `text` `count` times. The server writes a line before it
-        answers, but a thread copies the pipe here, so a line can arrive after the answer the
-        test read; and what the server does on a closed connection has no answer to wait on."""
-        deadline = time.monotonic() + timeout
-        while (output := self.output()).count(text) < count:
-            if time.monotonic() > deadline:
-                raise AssertionError(
-                    f"{output.count(text)} of {count} {text!r} in {timeout} s; {self.describe()}")
-            time.sleep(0.02)
-        return output
+        """The output once it holds `text` `count` times (a thread copies the pipe here, so
+        a line can arrive after the answer the test read)."""
+        return wait_for_text(self.output, text, count, timeout, self.describe)
 
     def rss_mb(self) -> float:
         """Resident memory now, from /proc/PID/status (VmRSS, in kB)."""
@@ -289,8 +282,8 @@ def first_structure_delay(server: Server, timeout: float) -> float:
     return time.monotonic() - started
 
 
-def prompt_structure_delay(server: Server, when: str) -> float:
-    """The delay of the first of HEALTH_ATTEMPTS pages served its first `structure` within
+def assert_prompt_structure(server: Server, when: str):
+    """One of HEALTH_ATTEMPTS pages, asked in turn, is served its first `structure` within
     HEALTH_TIMEOUT; fails, with every attempt's outcome, when none is."""
     outcomes = []
     for _ in range(HEALTH_ATTEMPTS):
@@ -300,7 +293,7 @@ def prompt_structure_delay(server: Server, when: str) -> float:
             outcomes.append(repr(error))
             continue
         if delay < HEALTH_TIMEOUT:
-            return delay
+            return
         outcomes.append(f"{delay:.2f} s")
     raise AssertionError(
         f"no normal client of {HEALTH_ATTEMPTS} got its first structure within "
@@ -312,7 +305,7 @@ def assert_healthy(server: Server, allowance_mb: float = RSS_ALLOWANCE_MB, when:
     is served its first `structure` within HEALTH_TIMEOUT, (c) RSS stays within
     `allowance_mb` of what the server used when it had just started."""
     assert server.is_running(), f"the server died {when}: {server.describe()}"
-    prompt_structure_delay(server, when)
+    assert_prompt_structure(server, when)
     rss = server.rss_mb()
     limit = server.baseline_rss_mb + allowance_mb
     assert rss < limit, (

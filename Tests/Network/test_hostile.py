@@ -20,8 +20,8 @@ import pytest
 import websocket
 
 from network_support import (
-    HEALTH_TIMEOUT, Client, Closed, Server, app, assert_healthy, open_session,
-    prompt_structure_delay, read_store, summarize,
+    HEALTH_TIMEOUT, Client, Closed, Server, app, assert_healthy, assert_prompt_structure,
+    open_session, read_store, summarize,
 )
 
 # -- helpers
@@ -265,7 +265,7 @@ def test_window_of_repeated_huge_ranges_is_answered_at_once(demo_server, repeats
     client.send(text)
     # While (or just after) the server handles it, another page is served at once.
     checked = time.monotonic()
-    prompt_structure_delay(demo_server, "while it answers the window")
+    assert_prompt_structure(demo_server, "while it answers the window")
     # The health check's retries (the test machine stalled) are not the window's time.
     retried = max(0.0, time.monotonic() - checked - HEALTH_TIMEOUT)
     answers = answer_then_sentinel(client, "demo", [2, 0], timeout=PROMPT_REPLY * 5)
