@@ -95,6 +95,53 @@ struct SnapshotItemIndexTests {
     #expect(snapshot.indexOfItem(CountedID(4_321)) == 4_321)
   }
 
+  /// Items are hashed a block (64) at a time before any is placed: a build still hashes
+  /// each item once, and a duplicate is found whichever blocks its two copies fall in.
+  @Test func buildsHashInBlocksAndStillFindEveryDuplicate() async {
+    for count in [1, 63, 64, 65, 200] {
+      var built = Counted()
+      built.appendSections([0, 1])
+      let counter = OperationCounter.measure {
+        built.appendItems((0..<count).map(CountedID.init), toSection: 0)
+        built.appendItems((count..<2 * count).map(CountedID.init), toSection: 1)
+      }
+      #expect(counter.hashes == 2 * count, "\(count) items a section")
+      #expect(built.itemIdentifiers(inSection: 1).first == CountedID(count))
+      #expect(built.indexOfItem(CountedID(2 * count - 1)) == 2 * count - 1)
+    }
+    // An appended item that exists already, found in a later block than the first.
+    var snapshot = Counted()
+    snapshot.appendSections([0])
+    snapshot.appendItems((0..<100).map(CountedID.init))
+    let warnings = collectingWarnings {
+      snapshot.appendItems((100..<170).map(CountedID.init) + [CountedID(5)])
+    }
+    #expect(warnings.count == 1)
+    #expect(snapshot.numberOfItems == 170)
+    #expect(snapshot.indexOfItem(CountedID(5)) == 169)
+    // Repeats within the arguments, in the same block and blocks apart, appended to an empty
+    // snapshot (the one-pass build) or after an item (the bulk append): each stops.
+    let repeats = [(10, 20), (63, 64), (0, 130)]
+    for (first, second) in repeats {
+      for intoEmpty in [true, false] {
+        let result = await #expect(
+          processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) { [first = first as Int, second = second as Int, intoEmpty = intoEmpty as Bool] in
+          var items = (0..<200).map(CountedID.init)
+          items[second] = items[first]
+          var snapshot = DiffableDataSourceSnapshot<Int, CountedID>()
+          snapshot.appendSections([0, 1])
+          if !intoEmpty { snapshot.appendItems([CountedID(-1)], toSection: 0) }
+          snapshot.appendItems(items, toSection: 1)
+        }
+        #expect(
+          standardError(result).contains(
+            "appendItems(_:toSection:): duplicate item identifiers in the arguments: [#\(first)]"),
+          "copies at \(first) and \(second), into an empty snapshot: \(intoEmpty)")
+      }
+    }
+  }
+
   /// Growing and removing rebuild the table block by block from the full buckets gathered
   /// without a branch: every item must stay findable at its offset, across blocks, with
   /// drops (a flagged removal from `deleteItems`, a range from `deleteSections`), and where

