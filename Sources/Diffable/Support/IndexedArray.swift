@@ -100,7 +100,8 @@ internal struct _IndexedArray<Element: Hashable> {
   /// placement alone is a few instructions, so a block of them keeps many reads in flight.
   /// (Profiled on building 10,000 `Int`s: 78% of the loop's samples sat on the bucket
   /// read. With blocks, the loop takes about a fifth less time at 100,000 items and under
-  /// half the time at 1,000,000, measured in one process against the loop without them.)
+  /// half the time at 1,000,000, measured in one process against the loop without them:
+  /// `Benchmarks/Experiments/hash_blocks_loop.swift`.)
   ///
   /// On a `false`, up to a block of elements after it has been hashed for nothing.
   @inlinable
@@ -116,8 +117,8 @@ internal struct _IndexedArray<Element: Hashable> {
         // Read in place through the pointer, not bound to a name: a copy would retain and
         // release each element that lives on the heap, such as a long string.
         for offset in start..<end { hashes[offset &- start] = _hashBits(elements[offset]) }
-        for offset in start..<end where !place(offset, hashes[offset &- start]) {
-          return false
+        for offset in start..<end {
+          if !place(offset, hashes[offset &- start]) { return false }
         }
         start = end
       }
@@ -205,9 +206,9 @@ internal struct _IndexedArray<Element: Hashable> {
   /// The bulk form of ``append(_:)`` for a snapshot's appends: the table grows
   /// (geometrically) once up front, the new elements are hashed (a block at a time, see
   /// `_withHashBlocks`) and probed straight into the buckets, and then all are copied into
-  /// storage at once. Indexing before copying
-  /// matters for elements that live on the heap, such as strings: hashing reads each one's
-  /// storage, and the copy, which retains each, then finds it in cache.
+  /// storage at once. Indexing before copying matters for elements that live on the heap,
+  /// such as strings: hashing reads each one's storage, and the copy, which retains each,
+  /// then finds it in cache.
   ///
   /// - Complexity: O(*k*) amortized expected for *k* new elements, one hash each; O(*n*)
   ///   when it fails (the table is rebuilt without the new entries, hashing nothing).
