@@ -83,6 +83,23 @@ struct BatchUpdateRunFollowingTests {
     #expect(counter.hashes == 500)
   }
 
+  /// The items left for later are looked up 64 at a time (hashes first, then probes): at
+  /// block edges each is still hashed once and found where it was, so each moved item is
+  /// one move (an item not found would be deleted and inserted instead).
+  @Test(arguments: [1, 63, 64, 65, 130])
+  func movedItemsAreLookedUpInBlocks(moved: Int) throws {
+    var newItems = Array(0..<20_000)
+    for block in 0..<moved {
+      // Item 100b + 50 moves back to just after item 100b + 10.
+      let item = newItems.remove(at: 100 * block + 50)
+      newItems.insert(item, at: 100 * block + 11)
+    }
+    let (update, counter) = try diff(Array(0..<20_000), newItems)
+    #expect(update.movedItems.count == moved)
+    #expect(update.deletedItems.isEmpty && update.insertedItems.isEmpty)
+    #expect(counter.hashes == moved)
+  }
+
   /// After a deleted block, three items are left for later and the fourth is looked up,
   /// which finds the run again.
   @Test func aDeletedBlockCostsFourLookups() throws {
