@@ -97,7 +97,7 @@ extension _IndexedArray {
   /// Looks up, by hashing each, the elements of `other` at `range` whose slot in `found`
   /// (`found[offset - range.lowerBound]`) holds -2: writes the element's offset here, or -1.
   ///
-  /// Up to 64 such elements are hashed before any is probed, as the build does (see
+  /// A block of such elements is hashed before any is probed, as the build does (see
   /// `_withHashBlocks`): here too, each probe reads a random bucket of a table that at
   /// 100,000 items is out of cache, and one lookup at a time left that read waiting behind
   /// the whole hash. (Profiled on the `random-10-10-1` apply of 100,000 `Int`s, 38% of the
@@ -110,7 +110,7 @@ extension _IndexedArray {
     into found: UnsafeMutableBufferPointer<Int>
   ) {
     let scale = self.scale
-    let blockSize = 64
+    let blockSize = Self._hashBlockSize
     // The buffers are taken once for all lookups: `firstIndex(of:)` per element would retain
     // and release both arrays each time.
     table.withUnsafeBufferPointer { buckets in

@@ -90,6 +90,11 @@ internal struct _IndexedArray<Element: Hashable> {
     if !unique { return nil }
   }
 
+  /// How many elements are hashed before any of them is probed (`_withHashBlocks`,
+  /// `_lookUp(unknownOf:in:into:)`): their hashes (512 bytes) stay on the stack.
+  @inlinable
+  internal static var _hashBlockSize: Int { 64 }
+
   /// Calls `place` with each offset of `elements` and its hash bits, in order, until it
   /// returns `false`; returns whether it never did.
   ///
@@ -109,7 +114,7 @@ internal struct _IndexedArray<Element: Hashable> {
   internal static func _withHashBlocks(
     of elements: UnsafeBufferPointer<Element>, _ place: (Int, UInt64) -> Bool
   ) -> Bool {
-    let blockSize = 64
+    let blockSize = _hashBlockSize
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockSize) { hashes in
       var start = 0
       while start < elements.count {
