@@ -62,7 +62,7 @@ def main(path):
             for t in r["targets"]:
                 targets += 1
                 if not t["met"]:
-                    missed.append(f"{ids} ✗")
+                    missed.append(f"{ids} {t['target']} ✗")
                 if t["target"] == "stdlib/ours":
                     notes.append(f"stdlib/ours {ids} {t['value']:.0f}")
         verdict = ("all ✓" if not missed else ", ".join(missed)) if targets else ""

@@ -37,6 +37,48 @@ struct BatchUpdateConcurrencyTests {
     await expectSameBatchOnSeveralThreads(from: old, to: new, as: expected)
   }
 
+  /// Long strings (on the heap) in arrays that every task shares: each task builds a snapshot
+  /// from them and diffs it, and diffs a shared snapshot too. The build, the bulk append and
+  /// the diff's lookups hash those items through an `inout` access to the shared storage
+  /// (`_IndexedArray._hashBits(of:at:)`), which must write nothing there (ThreadSanitizer
+  /// would report it). In each section, every 31st item moves to the section's end: those
+  /// break runs and are looked up by hash.
+  @Test func heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads() async {
+    let oldSections = (0..<4).map { section in
+      (0..<500).map { "section \(section) item \($0), an identifier long enough for the heap" }
+    }
+    let newSections = oldSections.map { items in
+      items.indices.filter { $0 % 31 != 7 }.map { items[$0] }
+        + items.indices.filter { $0 % 31 == 7 }.map { items[$0] }
+    }
+    func build(_ sections: [[String]]) -> DiffableDataSourceSnapshot<Int, String> {
+      var snapshot = DiffableDataSourceSnapshot<Int, String>()
+      snapshot.appendSections(Array(sections.indices))
+      for (section, items) in sections.enumerated() {
+        snapshot.appendItems(items, toSection: section)
+      }
+      return snapshot
+    }
+    let old = build(oldSections)
+    let new = build(newSections)
+    let expected = BatchUpdate(from: old, to: new)
+    #expect(expected.movedItems.count == 4 * 16)
+    #expect(expected.insertedItems.isEmpty && expected.deletedItems.isEmpty)
+
+    let results = await withTaskGroup(of: [BatchUpdate].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          (0..<20).flatMap { _ in
+            [BatchUpdate(from: old, to: build(newSections)), BatchUpdate(from: old, to: new)]
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(results.count == 160)
+    #expect(results.allSatisfy { $0 == expected })
+  }
+
   /// Diffs `old` against `new` 200 times on each of four tasks at once; every batch must be
   /// `expected`.
   func expectSameBatchOnSeveralThreads(
