@@ -136,7 +136,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DiffableTests",
-      dependencies: ["Diffable", "DiffableTesting", "DiffableTestSupport"],
+      dependencies: ["Diffable", "DiffableTesting", "DiffableTestSupport", lock],
       swiftSettings: librarySettings
     ),
     .testTarget(

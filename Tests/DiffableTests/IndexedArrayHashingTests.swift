@@ -3,17 +3,17 @@ import Testing
 
 @testable import Diffable
 
-/// Hashing an item where it lies in a buffer (`_IndexedArray._hashBits(of:at:)`, internal,
-/// so this suite imports the module `@testable`): the build, the bulk append and the diff's
-/// lookups hash through it, so that a heap item is not copied around its hash.
-@Suite("Index: hashing items in place")
+/// Hashing an item of a buffer (`_IndexedArray._hashBits(of:at:)`, internal, so this suite
+/// imports the module `@testable`): the build, the bulk append and the diff's lookups all
+/// hash through it.
+@Suite("Index: hashing items of a buffer")
 struct IndexedArrayHashingTests {
   /// Long strings (on the heap), short ones (inline) and the empty string.
   static let strings: [String] =
     (0..<150).map { "item identifier number \($0) with text past fifteen bytes" }
     + (0..<50).map { "s\($0)" } + [""]
 
-  @Test func inPlaceGivesEachItemsOwnHashBits() {
+  @Test func givesEachItemsOwnHashBits() {
     let items = Self.strings
     items.withUnsafeBufferPointer { buffer in
       for offset in buffer.indices {
@@ -25,9 +25,9 @@ struct IndexedArrayHashingTests {
     }
   }
 
-  /// The `inout` access writes nothing: the storage is shared with another array here, and
-  /// both still hold what they held.
-  @Test func inPlaceLeavesSharedStorageAsItWas() {
+  /// Hashing writes nothing: the storage is shared with another array here, and both still
+  /// hold what they held.
+  @Test func leavesSharedStorageAsItWas() {
     let items = Self.strings
     let sharing = items
     let hidden = items.map { String(decoding: Array($0.utf8), as: UTF8.self) }
@@ -38,7 +38,7 @@ struct IndexedArrayHashingTests {
     #expect(sharing == hidden)
   }
 
-  @Test func inPlaceHashesOnceAndComparesNothing() {
+  @Test func hashesOnceAndComparesNothing() {
     let items = (0..<64).map(CountedID.init)
     let counter = OperationCounter.measure {
       items.withUnsafeBufferPointer { buffer in

@@ -315,33 +315,23 @@ internal struct _IndexedArray<Element: Hashable> {
     (UInt64(truncatingIfNeeded: UInt(bitPattern: hashValue)) &* 0x9E37_79B9_7F4A_7C15) >> 32
   }
 
-  /// ``_hashBits(_:)`` of `elements[offset]`, hashed where it lies instead of copied out.
+  /// ``_hashBits(_:)`` of `elements[offset]`: the one place where the build, the bulk
+  /// append and the diff's lookups hash an item of a buffer.
   ///
-  /// Read from a buffer and handed to `hashValue`, an element is copied first: the compiler
-  /// cannot tell that the call leaves the buffer alone, so a long string is retained and
-  /// released around each hash (`swift_bridgeObjectRetain` and `…Release` around every
-  /// `String.hashValue` in the profile of a sectioned build of 100,000 UUID strings). Through
-  /// an `inout` access the compiler may assume that nothing writes the element during the
-  /// call, so it borrows it in place. Nothing does: the pointer's subscript hands over the
-  /// element's address (no copy in, no write back) and ``_hashBits(inPlace:)`` only reads
-  /// it, so other threads reading the same storage meanwhile race with nothing. Measured on
-  /// a loop alone, both forms over the same strings in one process:
-  /// `Benchmarks/Experiments/hash_in_place_loop.swift`.
+  /// The item is read out, a copy: a heap item such as a long string is retained and
+  /// released around its hash (`swift_bridgeObjectRetain` and `…Release` around every
+  /// `String.hashValue`, about a sixth of a sectioned build of 100,000 UUID strings). An
+  /// `inout` access would avoid that, since the compiler then borrows the item in place
+  /// (the loop alone in 0.69–0.72× the time: `Benchmarks/Experiments/hash_in_place_loop.swift`).
+  /// But in Swift's rules an `inout` access modifies, even when nothing is written, and
+  /// snapshots share their storage across threads: ThreadSanitizer reported it as a Swift
+  /// access race (`BatchUpdateConcurrencyTests.heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads`).
   @inlinable
   @inline(__always)
   internal static func _hashBits(of elements: UnsafeBufferPointer<Element>, at offset: Int)
     -> UInt64
   {
-    // The buffer's own subscript checked this in debug builds; the pointer's does not.
-    assert(offset >= 0 && offset < elements.count, "_hashBits(of:at:): offset out of range")
-    return _hashBits(inPlace: &UnsafeMutablePointer(mutating: elements.baseAddress!)[offset])
-  }
-
-  /// Must only read `element`: callers pass items of storage shared with other arrays.
-  @inlinable
-  @inline(__always)
-  internal static func _hashBits(inPlace element: inout Element) -> UInt64 {
-    _mixed(element.hashValue)
+    _hashBits(elements[offset])
   }
 
   /// A full bucket: `hash` (from ``_hashBits(_:)``) in the high half, `offset + 1` in the
