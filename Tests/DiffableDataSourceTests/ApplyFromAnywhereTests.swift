@@ -292,14 +292,18 @@ struct ApplyOrderTests {
     let big = fixture.snapshot(Array((1...5_000).reversed()))
     let small = fixture.snapshot([1, 2, 3])
     // The big apply is called first; its diff runs in its task while the main actor, called
-    // later, applies the small one.
-    let started = AsyncStream<Void>.makeStream()
+    // later, applies the small one. "Called" is when it takes its ticket: a signal sent from
+    // the task just before the call let the small one be called first when the task was slow
+    // to run on, and the big one then rightly landed last (seen in CI on two busy cores).
     let applier = dataSource.applier(on: MainActor.shared)
-    let task = Task.detached {
-      started.continuation.yield()
-      await applier.apply(big)
+    let ticketBefore = dataSource.pendingApplies.lastTicket
+    let task = Task.detached { await applier.apply(big) }
+    var waited = 0
+    while dataSource.pendingApplies.lastTicket == ticketBefore && waited < 10_000 {
+      try? await Task.sleep(for: .milliseconds(1))
+      waited += 1
     }
-    for await _ in started.stream { break }
+    #expect(dataSource.pendingApplies.lastTicket > ticketBefore)
     dataSource.apply(small, completion: nil)
     await task.value
     // Either the big one landed before the small one was called (then the small one

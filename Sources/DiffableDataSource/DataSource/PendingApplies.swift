@@ -35,6 +35,14 @@ final class _PendingApplies<Snapshot>: @unchecked Sendable {
     return head == entries.count
   }
 
+  /// The last ticket handed out (0 before the first): tests wait on it to know that an apply
+  /// called from another task has taken its place in the order.
+  var lastTicket: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return tickets
+  }
+
   /// The next ticket, for an apply made now.
   @usableFromInline func takeTicket() -> Int {
     lock.lock()
