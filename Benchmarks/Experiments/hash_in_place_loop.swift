@@ -1,10 +1,10 @@
 // Hashing the items of a buffer by reading each one out (a copy: a heap string is retained
-// and released around its hash) against hashing it through an `inout` access, as
-// `_IndexedArray._hashBits(of:at:)` did for a day (2026-11-29; withdrawn: the `inout` is a
-// modify access, which ThreadSanitizer reports as a race when threads hash one shared
-// snapshot; see the README's Performance section). Both loops run over the same arrays in one process, interleaved; 36-character
-// strings (UUID text, on the heap, as in the benchmark) and `Int`s (no heap storage: the
-// two forms should tie). Run from the repository root:
+// and released around its hash) against hashing it through an `inout` access, which the
+// library's block hashing did for a day (2026-11-29) and withdrew: the `inout` is a modify
+// access, which ThreadSanitizer reports as a race when threads hash one shared snapshot
+// (see the README's Performance section). Both loops run over the same arrays in one
+// process, interleaved; 36-character strings (UUID text, on the heap, as in the benchmark)
+// and `Int`s (no heap storage: the two forms should tie). Run from the repository root:
 //
 //   swiftc -O Benchmarks/Experiments/hash_in_place_loop.swift -o /tmp/hash_in_place_loop
 //   /tmp/hash_in_place_loop

@@ -40,13 +40,13 @@ struct BatchUpdateConcurrencyTests {
 
   /// Regression (ThreadSanitizer, 2026-11-29, this suite run alone): long strings (on the
   /// heap) in arrays that every thread shares; each thread builds a snapshot from them and
-  /// diffs it, and diffs a shared snapshot too. The build, the bulk append and the diff's
-  /// lookups hash those items where they lie (`_IndexedArray._hashBits(of:at:)`). Hashing
-  /// them through an `inout` access, to spare the copy, was a modify access to storage other
-  /// threads read: a "Swift access race" although nothing was written. Four threads of
-  /// their own, not tasks: in the whole suite on two cores, a task group's tasks ran one after
-  /// another and the race went unseen (so did it with `concurrentPerform`). In each section, every 31st item moves
-  /// to the section's end: those break runs and are looked up by hash.
+  /// diffs it, and diffs a shared snapshot too, so the build, the bulk append and the diff's
+  /// lookups all hash items of shared storage. Hashing them through an `inout` access, to
+  /// spare a copy, was a modify access to storage other threads read: a "Swift access race"
+  /// although nothing was written. Four threads of their own, not tasks: in the whole suite
+  /// on two cores, a task group's tasks ran one after another and the race went unseen (so
+  /// did it with `concurrentPerform`). In each section, every 31st item moves to the
+  /// section's end: those break runs and are looked up by hash.
   @Test func heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads() {
     let oldSections = (0..<4).map { section in
       (0..<500).map { "section \(section) item \($0), an identifier long enough for the heap" }

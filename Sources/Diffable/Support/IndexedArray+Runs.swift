@@ -124,7 +124,7 @@ extension _IndexedArray {
                 while next < found.count && pending < blockSize {
                   if found[next] == -2 {
                     slots[pending] = next
-                    hashes[pending] = Self._hashBits(of: theirs, at: range.lowerBound &+ next)
+                    hashes[pending] = Self._hashBits(theirs[range.lowerBound &+ next])
                     pending &+= 1
                   }
                   next &+= 1

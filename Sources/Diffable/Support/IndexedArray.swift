@@ -119,9 +119,12 @@ internal struct _IndexedArray<Element: Hashable> {
       var start = 0
       while start < elements.count {
         let end = Swift.min(start &+ blockSize, elements.count)
-        for offset in start..<end {
-          hashes[offset &- start] = _hashBits(of: elements, at: offset)
-        }
+        // This copies each item out of the buffer: a heap item such as a long string is
+        // retained and released around its hash. Borrowing it through an `inout` access
+        // avoided that, but an `inout` is a modification in Swift's rules, and threads that
+        // hash one shared snapshot then race (ThreadSanitizer; `BatchUpdateConcurrencyTests.
+        // heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads`, README 2026-11-29).
+        for offset in start..<end { hashes[offset &- start] = _hashBits(elements[offset]) }
         for offset in start..<end {
           if !place(offset, hashes[offset &- start]) { return false }
         }
@@ -306,32 +309,8 @@ internal struct _IndexedArray<Element: Hashable> {
   @inlinable
   @inline(__always)
   internal static func _hashBits(_ element: Element) -> UInt64 {
-    _mixed(element.hashValue)
-  }
-
-  @inlinable
-  @inline(__always)
-  internal static func _mixed(_ hashValue: Int) -> UInt64 {
-    (UInt64(truncatingIfNeeded: UInt(bitPattern: hashValue)) &* 0x9E37_79B9_7F4A_7C15) >> 32
-  }
-
-  /// ``_hashBits(_:)`` of `elements[offset]`: the one place where the build, the bulk
-  /// append and the diff's lookups hash an item of a buffer.
-  ///
-  /// The item is read out, a copy: a heap item such as a long string is retained and
-  /// released around its hash (`swift_bridgeObjectRetain` and `…Release` around every
-  /// `String.hashValue`, about a sixth of a sectioned build of 100,000 UUID strings). An
-  /// `inout` access would avoid that, since the compiler then borrows the item in place
-  /// (the loop alone in 0.69–0.72× the time: `Benchmarks/Experiments/hash_in_place_loop.swift`).
-  /// But in Swift's rules an `inout` access modifies, even when nothing is written, and
-  /// snapshots share their storage across threads: ThreadSanitizer reported it as a Swift
-  /// access race (`BatchUpdateConcurrencyTests.heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads`).
-  @inlinable
-  @inline(__always)
-  internal static func _hashBits(of elements: UnsafeBufferPointer<Element>, at offset: Int)
-    -> UInt64
-  {
-    _hashBits(elements[offset])
+    let raw = UInt64(truncatingIfNeeded: UInt(bitPattern: element.hashValue))
+    return (raw &* 0x9E37_79B9_7F4A_7C15) >> 32
   }
 
   /// A full bucket: `hash` (from ``_hashBits(_:)``) in the high half, `offset + 1` in the
