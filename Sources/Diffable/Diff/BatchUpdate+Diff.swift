@@ -231,14 +231,21 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       for index in old._sectionRange(section) where !oldIsKept[index] { deletions &+= 1 }
     }
-    _reserve(&update.deletedItems._positions, adding: deletions)
-    for section in old._sections.indices
-    where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
-      let range = old._sectionRange(section)
-      for index in range where !oldIsKept[index] {
-        update.deletedItems.append(section: section, item: index &- range.lowerBound)
+    // Through a pointer, as the inserts and moves of `diffMiddle` are.
+    let deleted = Self._array(of: BatchUpdate.ItemPosition.self, bound: deletions) {
+      deleted, written in
+      for section in old._sections.indices
+      where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
+        let range = old._sectionRange(section)
+        for index in range where !oldIsKept[index] {
+          precondition(written < deletions, "diff: more deletes than counted")
+          (deleted.unsafelyUnwrapped + written).initialize(
+            to: BatchUpdate.ItemPosition(section: section, item: index &- range.lowerBound))
+          written &+= 1
+        }
       }
     }
+    Self._hand(deleted, to: &update.deletedItems._positions)
   }
 
   /// Records `count` items that stay in place, from old flat index `from` to new `to`.
@@ -293,6 +300,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     _refill(&staySources, with: 0, count: newRange.count)
     var misses = 0
     var stayingCount = 0
+    var crossing = 0
     oldIsKept.withUnsafeMutableBufferPointer { kept in
       staySources.withUnsafeMutableBufferPointer { staying in
         for from in sources {
@@ -304,6 +312,8 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
           if oldRange.contains(from) {
             staying[stayingCount] = from
             stayingCount &+= 1
+          } else {
+            crossing &+= 1
           }
         }
       }
@@ -312,24 +322,37 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     let stayCount = staySources.withUnsafeBufferPointer { values in
       _markLongestIncreasingSubsequence(values, into: &stays)
     }
-    // Growing the output arrays item by item costs more than the diff itself (each growth
-    // copies, and large fresh blocks page-fault): size them from the counts now known.
-    _reserve(&update.insertedItems._positions, adding: misses)
-
-    // Pass 2: emit in new order, so inserts and moves come out sorted. The moves go through a
-    // pointer into an array of their own, handed over whole (or appended, when an earlier
-    // section has moves): appending each to `update` checked that array's uniqueness with a
-    // runtime call and stored it back, about half of this pass's instructions in a shuffle.
-    // Every item found in the old snapshot outside the subsequence moves at most once.
+    // Pass 2: emit in new order, so inserts and moves come out sorted. Moves, and inserts
+    // when there are many, go through pointers into arrays of their own, sized from the
+    // counts now known and handed over whole (or appended, when an earlier section has
+    // some): appending each to `update` checked that array's uniqueness with a runtime call
+    // and stored it back, about half of this pass's instructions in a shuffle. Every item
+    // found in the old snapshot outside the subsequence moves at most once; an insert is an
+    // item not found, one from another section (whose old section is gone), or a reloaded
+    // one that moves.
     let moveBound = sources.count &- misses &- stayCount
-    // Writes this section's inserts, reloads and (through `moves`, room for `moveBound`) moves.
-    func emit(moves: UnsafeMutablePointer<BatchUpdate.ItemMove>?, written: inout Int) {
+    let insertBound = misses &+ crossing &+ (hasReloads ? stayingCount &- stayCount : 0)
+    // Writes this section's reloads, and its inserts and moves through `inserts` (room for
+    // `insertBound`) and `moves` (room for `moveBound`).
+    func emit(
+      inserts: UnsafeMutablePointer<BatchUpdate.ItemPosition>?, inserted: inout Int,
+      moves: UnsafeMutablePointer<BatchUpdate.ItemMove>?, written: inout Int
+    ) {
+      func insert(_ position: BatchUpdate.ItemPosition) {
+        guard let inserts else {
+          update.insertedItems._positions.append(position)
+          return
+        }
+        precondition(inserted < insertBound, "diff: more inserts than items that can be inserted")
+        (inserts + inserted).initialize(to: position)
+        inserted &+= 1
+      }
       var stayIndex = 0
       for offset in 0..<sources.count {
         let index = newRange.lowerBound &+ offset
         let from = sources[offset]
         if from < 0 {
-          update.insertedItems.append(section: section, item: index &- newStart)
+          insert(BatchUpdate.ItemPosition(section: section, item: index &- newStart))
           continue
         }
         let origin: BatchUpdate.ItemPosition
@@ -345,7 +368,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
           stayed = false
           if oldSectionIsGone[fromSection] {
             // Its old section is deleted or replaced, which removes it there.
-            update.insertedItems.append(section: section, item: index &- newStart)
+            insert(BatchUpdate.ItemPosition(section: section, item: index &- newStart))
             continue
           }
           origin = BatchUpdate.ItemPosition(
@@ -358,7 +381,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
           } else {
             // Reload plus move is invalid: delete and insert instead.
             oldIsKept[from] = false
-            update.insertedItems._positions.append(destination)
+            insert(destination)
           }
         } else {
           precondition(written < moveBound, "diff: more moves than items that can move")
@@ -368,22 +391,47 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
         }
       }
     }
-    guard moveBound > 0 else {
+    // Many inserts go into an array of their own too; a few are appended one by one, since
+    // allocating and copying over an array for each of 100 small sections made such a diff
+    // a tenth slower.
+    var moves: [BatchUpdate.ItemMove] = []
+    let inserts = Self._array(
+      of: BatchUpdate.ItemPosition.self, bound: insertBound >= 64 ? insertBound : 0
+    ) { inserts, inserted in
+      moves = Self._array(of: BatchUpdate.ItemMove.self, bound: moveBound) { moves, written in
+        emit(inserts: inserts, inserted: &inserted, moves: moves, written: &written)
+      }
+    }
+    Self._hand(inserts, to: &update.insertedItems._positions)
+    Self._hand(moves, to: &update.movedItems)
+  }
+
+  /// An array of at most `bound` elements, written by `fill` through a pointer (`nil` when
+  /// `bound` is 0), which counts what it writes.
+  @inlinable
+  internal static func _array<Element>(
+    of _: Element.Type, bound: Int, _ fill: (UnsafeMutablePointer<Element>?, inout Int) -> Void
+  ) -> [Element] {
+    guard bound > 0 else {
       // Asked for no room, `Array(unsafeUninitializedCapacity:)` writes the count into the
       // runtime's one shared empty array: diffs on two threads raced there (ThreadSanitizer,
       // `BatchUpdateConcurrencyTests`).
       var none = 0
-      emit(moves: nil, written: &none)
-      return
+      fill(nil, &none)
+      return []
     }
-    let moves = [BatchUpdate.ItemMove](unsafeUninitializedCapacity: moveBound) {
-      buffer, written in
-      emit(moves: buffer.baseAddress, written: &written)
+    return [Element](unsafeUninitializedCapacity: bound) { buffer, written in
+      fill(buffer.baseAddress, &written)
     }
-    if update.movedItems.isEmpty {
-      update.movedItems = moves
-    } else {
-      update.movedItems.append(contentsOf: moves)
+  }
+
+  /// Appends `elements` to `array`, handing them over whole when `array` is empty.
+  @inlinable
+  internal static func _hand<Element>(_ elements: [Element], to array: inout [Element]) {
+    if array.isEmpty {
+      array = elements
+    } else if !elements.isEmpty {
+      array.append(contentsOf: elements)
     }
   }
 
@@ -403,16 +451,6 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
       array.append(contentsOf: repeatElement(value, count: count &- array.count))
     }
     array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
-  }
-
-  /// Makes room for `count` more elements, at least doubling the capacity when it grows so
-  /// that many small sections still allocate O(log n) times.
-  @inlinable
-  internal func _reserve<Element>(_ array: inout [Element], adding count: Int) {
-    let needed = array.count &+ count
-    if needed > array.capacity {
-      array.reserveCapacity(Swift.max(needed, array.capacity &* 2))
-    }
   }
 
   // MARK: Reconfigures
