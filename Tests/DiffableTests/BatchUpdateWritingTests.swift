@@ -94,4 +94,42 @@ struct BatchUpdateWritingTests {
     let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
     #expect(replay.snapshot == new)
   }
+
+  /// Room is sized by bounds that can be far above what is written: items from another
+  /// section may be inserts (their section deleted) or moves (it survives). The batch keeps
+  /// no more than twice the room its lists use.
+  @Test func theBatchKeepsNoRoomItDoesNotUse() throws {
+    // 900 items move from section 1, which survives, to section 0: each could have been an
+    // insert. 100 come from section 2, which is deleted: each could have been a move.
+    let old = Self.snapshot([(0, [0]), (1, Array(1_000..<2_000)), (2, Array(2_000..<2_100))])
+    let new = Self.snapshot([
+      (0, [0] + Array(1_000..<1_900) + Array(2_000..<2_100)), (1, Array(1_900..<2_000)),
+    ])
+
+    let update = BatchUpdate(from: old, to: new)
+
+    #expect(update.movedItems.count == 900)
+    #expect(update.insertedItems.count == 100)
+    #expect(update.deletedSections == [2])
+    #expect(update.movedItems.capacity <= 2 * update.movedItems.count)
+    #expect(update.insertedItems.positions.capacity <= 2 * update.insertedItems.count)
+    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
+    #expect(replay.snapshot == new)
+  }
+
+  /// A reloaded item among many that move asks for room for one insert, not for every item
+  /// that moves.
+  @Test func aReloadAmongManyMovesAsksForLittleRoom() throws {
+    let old = Self.snapshot([(0, Array(0..<1_000))])
+    var new = Self.snapshot([(0, Array((0..<1_000).reversed()))])
+    new.reloadItems([500])
+
+    let update = BatchUpdate(from: old, to: new)
+
+    #expect(update.insertedItems == [IndexPath(indexes: [0, 499])])
+    #expect(update.deletedItems == [IndexPath(indexes: [0, 500])])
+    #expect(update.insertedItems.positions.capacity <= 2)
+    let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
+    #expect(replay.snapshot == new)
+  }
 }

@@ -331,7 +331,9 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     // item not found, one from another section (whose old section is gone), or a reloaded
     // one that moves.
     let moveBound = sources.count &- misses &- stayCount
-    let insertBound = misses &+ crossing &+ (hasReloads ? stayingCount &- stayCount : 0)
+    let insertBound =
+      misses &+ crossing
+      &+ (hasReloads ? Swift.min(stayingCount &- stayCount, new._reloadedItems.count) : 0)
     // Writes this section's reloads, and its inserts and moves through `inserts` (room for
     // `insertBound`) and `moves` (room for `moveBound`).
     func emit(
@@ -425,10 +427,13 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     }
   }
 
-  /// Appends `elements` to `array`, handing them over whole when `array` is empty.
+  /// Appends `elements` to `array`, handing them over whole when `array` is empty and
+  /// `elements` fills at least half its capacity. A bound can be far above what was written
+  /// (items from another section count as possible inserts, and most move instead), and the
+  /// batch should not keep that room.
   @inlinable
   internal static func _hand<Element>(_ elements: [Element], to array: inout [Element]) {
-    if array.isEmpty {
+    if array.isEmpty && elements.count >= elements.capacity &>> 1 {
       array = elements
     } else if !elements.isEmpty {
       array.append(contentsOf: elements)
