@@ -3,10 +3,11 @@ import DiffableTesting
 import Foundation
 import Testing
 
-/// The diff writes a section's deletes, and its inserts when they are many (64 or more),
-/// through pointers into arrays of their own, and hands them to the batch whole or appends
-/// them after an earlier section's (`BatchUpdate+Diff.swift`); a few inserts are appended
-/// one by one. Either way the lists must come out complete and in index-path order.
+/// The diff writes the deletes of the whole diff into one array, and a section's moves and
+/// its inserts when they are many (64 or more) into arrays of their own, through pointers,
+/// and hands each to the batch whole or appends it after an earlier section's
+/// (`BatchUpdate+Diff.swift`); a few inserts are appended one by one. Either way the lists
+/// must come out complete and in index-path order.
 @Suite("BatchUpdate: writing the batch's lists")
 struct BatchUpdateWritingTests {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
@@ -61,7 +62,7 @@ struct BatchUpdateWritingTests {
   }
 
   /// Every item of two sections replaced: every old position is deleted and every new one
-  /// inserted, section by section, the second section's lists appended to the first's.
+  /// inserted, the second section's inserts appended to the first's.
   @Test func replacingEverythingListsEveryPositionOnce() throws {
     let old = Self.snapshot([(0, Array(0..<300)), (1, Array(300..<500))])
     let new = Self.snapshot([(0, Array(1_000..<1_250)), (1, Array(2_000..<2_400))])
@@ -96,20 +97,24 @@ struct BatchUpdateWritingTests {
   }
 
   /// Room is sized by bounds that can be far above what is written: items from another
-  /// section may be inserts (their section deleted) or moves (it survives). The batch keeps
-  /// no more than twice the room its lists use.
-  @Test func theBatchKeepsNoRoomItDoesNotUse() throws {
-    // 900 items move from section 1, which survives, to section 0: each could have been an
-    // insert. 100 come from section 2, which is deleted: each could have been a move.
-    let old = Self.snapshot([(0, [0]), (1, Array(1_000..<2_000)), (2, Array(2_000..<2_100))])
+  /// section may be inserts (their section deleted) or moves (it survives), and count in
+  /// both. The batch keeps no more than twice the room its lists use, whichever way most go.
+  @Test(arguments: [(moving: 900, fromDeleted: 100), (moving: 100, fromDeleted: 900)])
+  func theBatchKeepsNoRoomItDoesNotUse(moving: Int, fromDeleted: Int) throws {
+    // `moving` items go from section 1, which survives, to section 0; `fromDeleted` come
+    // from section 2, which is deleted.
+    let old = Self.snapshot([
+      (0, [0]), (1, Array(1_000..<1_000 + moving + 100)), (2, Array(5_000..<5_000 + fromDeleted)),
+    ])
     let new = Self.snapshot([
-      (0, [0] + Array(1_000..<1_900) + Array(2_000..<2_100)), (1, Array(1_900..<2_000)),
+      (0, [0] + Array(1_000..<1_000 + moving) + Array(5_000..<5_000 + fromDeleted)),
+      (1, Array(1_000 + moving..<1_000 + moving + 100)),
     ])
 
     let update = BatchUpdate(from: old, to: new)
 
-    #expect(update.movedItems.count == 900)
-    #expect(update.insertedItems.count == 100)
+    #expect(update.movedItems.count == moving)
+    #expect(update.insertedItems.count == fromDeleted)
     #expect(update.deletedSections == [2])
     #expect(update.movedItems.capacity <= 2 * update.movedItems.count)
     #expect(update.insertedItems.positions.capacity <= 2 * update.insertedItems.count)
@@ -117,9 +122,9 @@ struct BatchUpdateWritingTests {
     #expect(replay.snapshot == new)
   }
 
-  /// A reloaded item among many that move asks for room for one insert, not for every item
-  /// that moves.
-  @Test func aReloadAmongManyMovesAsksForLittleRoom() throws {
+  /// A reloaded item that moves among many that move too: the batch keeps room for about
+  /// one insert, not for every item that moves.
+  @Test func aReloadAmongManyMovesKeepsLittleRoom() throws {
     let old = Self.snapshot([(0, Array(0..<1_000))])
     var new = Self.snapshot([(0, Array((0..<1_000).reversed()))])
     new.reloadItems([500])

@@ -19,6 +19,9 @@ struct DiffableBenchmarks {
       --filter TEXT    only rows whose "group/scenario/ids/n" contains TEXT (repeatable)
       --profile KEY    before each row, run its contender KEY (ours_ms, apply_cost_ms, ...)
                        alone for 3 s, for a profiler such as `perf record` (use with --filter)
+      --once           each contender runs one operation to warm up and one to measure,
+                       whatever the times: the same work in every run, for counting
+                       instructions under valgrind (Benchmarks/Scripts/instructions.sh)
       --help           this text
     """
 
@@ -30,6 +33,9 @@ struct DiffableBenchmarks {
       case "--quick":
         runner.settings.repetitions = Settings.quick.repetitions
         runner.settings.minimumSampleSeconds = Settings.quick.minimumSampleSeconds
+      case "--once":
+        runner.settings.repetitions = 1
+        runner.settings.fixedWork = true
       case "--json": runner.reporter.json = true
       case "--filter":
         guard let text = arguments.popFirst() else { fail("--filter needs a value") }

@@ -84,6 +84,11 @@ struct Settings {
   var profileKey: String? = nil
   var profileSeconds = 3.0
 
+  /// Each contender runs once to warm up and then once per repetition, one operation per
+  /// sample, whatever the times: for counting instructions under valgrind
+  /// (`Scripts/instructions.sh`), where the amount of work must not depend on the clock.
+  var fixedWork = false
+
   static let quick = Settings(repetitions: 3, minimumSampleSeconds: 0.004)
   static let full = Settings(repetitions: 11, minimumSampleSeconds: 0.03)
 }
@@ -108,6 +113,11 @@ func measure(_ contenders: [Contender], _ settings: Settings) -> [String: Double
   }
   var iterations: [Int] = []
   for contender in contenders {
+    if settings.fixedWork {
+      _ = contender.run(1)
+      iterations.append(1)
+      continue
+    }
     var seconds = contender.run(1)
     if seconds < 0.1 { seconds = contender.run(1) }  // the first run pays one-time costs
     let wanted = settings.minimumSampleSeconds / Swift.max(seconds, 1e-9)

@@ -51,8 +51,9 @@ extension BatchUpdate {
 }
 
 /// The working state of one diff. A struct whose buffers are reused by every section's
-/// passes; a section with moves allocates one array for them, handed to the batch whole
-/// when no earlier section had moves.
+/// passes. A section with moves, or with 64 inserts or more, writes them into arrays of
+/// their own, and the deletes of the whole diff go into one; each is handed to the batch
+/// whole (`_hand`) or appended to what earlier sections wrote.
 @usableFromInline
 internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
   @usableFromInline internal typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
@@ -231,7 +232,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
       for index in old._sectionRange(section) where !oldIsKept[index] { deletions &+= 1 }
     }
-    // Through a pointer, as the inserts and moves of `diffMiddle` are.
+    // Through a pointer, as `diffMiddle` writes its moves and its inserts when many.
     let deleted = Self._array(of: BatchUpdate.ItemPosition.self, bound: deletions) {
       deleted, written in
       for section in old._sections.indices
@@ -323,13 +324,14 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
       _markLongestIncreasingSubsequence(values, into: &stays)
     }
     // Pass 2: emit in new order, so inserts and moves come out sorted. Moves, and inserts
-    // when there are many, go through pointers into arrays of their own, sized from the
-    // counts now known and handed over whole (or appended, when an earlier section has
-    // some): appending each to `update` checked that array's uniqueness with a runtime call
-    // and stored it back, about half of this pass's instructions in a shuffle. Every item
-    // found in the old snapshot outside the subsequence moves at most once; an insert is an
-    // item not found, one from another section (whose old section is gone), or a reloaded
-    // one that moves.
+    // when there are many, go through pointers into arrays of their own, with room for upper
+    // bounds from the counts now known, then handed to the batch (`_hand`): appending each
+    // to `update` checked that array's uniqueness with a runtime call and stored it back,
+    // about half of this pass's instructions in a shuffle. Every item found in the old
+    // snapshot outside the subsequence moves at most once; an insert is an item not found,
+    // one from another section (whose old section is gone), or a reloaded one that moves. An
+    // item from another section counts in both bounds: telling which it is takes a search
+    // of the old sections, and `_hand` does not keep the room it did not need.
     let moveBound = sources.count &- misses &- stayCount
     let insertBound =
       misses &+ crossing
@@ -433,7 +435,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
   /// batch should not keep that room.
   @inlinable
   internal static func _hand<Element>(_ elements: [Element], to array: inout [Element]) {
-    if array.isEmpty && elements.count >= elements.capacity &>> 1 {
+    if array.isEmpty && elements.count &* 2 >= elements.capacity {
       array = elements
     } else if !elements.isEmpty {
       array.append(contentsOf: elements)
