@@ -32,12 +32,24 @@ fi
 command -v valgrind > /dev/null || { echo "valgrind is not installed" >&2; exit 1; }
 
 out="$(mktemp)"
-trap 'rm -f "$out"' EXIT
+log="$(mktemp)"
+trap 'rm -f "$out" "$log"' EXIT
 printf '%-40s %15s %15s %12s\n' binary instructions data_reads D1_read_miss
 for binary in "${binaries[@]}"; do
-  valgrind --tool=callgrind --cache-sim=yes --callgrind-out-file="$out" \
-    "--toggle-collect=$collect" "$binary" --once --filter "$filter" > /dev/null 2>&1
+  # A binary built before --once existed rejects it: say so rather than print nothing.
+  # valgrind's own messages are dropped; the binary's go to "$log".
+  if ! valgrind --tool=callgrind --cache-sim=yes --callgrind-out-file="$out" \
+    --log-file=/dev/null "--toggle-collect=$collect" \
+    "$binary" --once --filter "$filter" > "$log" 2>&1; then
+    echo "$binary failed under valgrind; its own output:" >&2
+    head -3 "$log" >&2
+    exit 1
+  fi
   # The totals line of callgrind's output: "summary: Ir Dr Dw I1mr D1mr ...".
   read -r -a totals < <(grep '^summary:' "$out" | cut -d' ' -f2-)
+  if [[ "${totals[0]:-0}" == 0 ]]; then
+    echo "$binary: nothing matching $collect ran for the rows matching $filter" >&2
+    exit 1
+  fi
   printf '%-40s %15s %15s %12s\n' "$(basename "$binary")" "${totals[0]}" "${totals[1]}" "${totals[4]}"
 done
