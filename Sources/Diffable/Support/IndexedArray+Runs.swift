@@ -83,8 +83,8 @@ extension _IndexedArray {
             }
             lookedUp = true
             let offset = Self._offset(
-              of: element, hash: Self._hashBits(element), scale: scale, buckets: buckets,
-              elements: mine)
+              of: element, hash: Self._hashBits(at: range.lowerBound &+ slot, of: theirs),
+              scale: scale, buckets: buckets, elements: mine)
             found[slot] = offset
             if offset >= 0 { previous = offset }
           }
@@ -124,7 +124,7 @@ extension _IndexedArray {
                 while next < found.count && pending < blockSize {
                   if found[next] == -2 {
                     slots[pending] = next
-                    hashes[pending] = Self._hashBits(theirs[range.lowerBound &+ next])
+                    hashes[pending] = Self._hashBits(at: range.lowerBound &+ next, of: theirs)
                     pending &+= 1
                   }
                   next &+= 1

@@ -119,12 +119,12 @@ internal struct _IndexedArray<Element: Hashable> {
       var start = 0
       while start < elements.count {
         let end = Swift.min(start &+ blockSize, elements.count)
-        // This copies each item out of the buffer: a heap item such as a long string is
-        // retained and released around its hash. Borrowing it through an `inout` access
-        // avoided that, but an `inout` is a modification in Swift's rules, and threads that
-        // hash one shared snapshot then race (ThreadSanitizer; `BatchUpdateConcurrencyTests.
-        // heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads`, README 2026-11-29).
-        for offset in start..<end { hashes[offset &- start] = _hashBits(elements[offset]) }
+        // Read without a copy (`_borrowing`): a copy retains and releases a heap item such
+        // as a long string around its hash. Borrowing it through an `inout` access avoided
+        // that too, but an `inout` is a modification in Swift's rules, and threads that hash
+        // one shared snapshot then raced (ThreadSanitizer; `BatchUpdateConcurrencyTests.
+        // heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads`).
+        for offset in start..<end { hashes[offset &- start] = _hashBits(at: offset, of: elements) }
         for offset in start..<end {
           if !place(offset, hashes[offset &- start]) { return false }
         }
