@@ -15,7 +15,8 @@ extension _IndexedArray {
   // Only for types that may be moved by copying their bytes (`_isBitwiseTakable`: not, on
   // Apple platforms, a type holding an Objective-C weak reference) and that have something
   // to retain (not `_isPOD`); the others are read as usual. Both tests are constants once
-  // the code is specialized. The code is written out in each function: passing the value
+  // the code is specialized for a type whose layout this module can see (for a resilient
+  // type of another module they are read at run time, with the same result). The code is written out in each function: passing the value
   // to a closure, in one shared helper, brought the retain and release back.
 
   /// Whether elements are read through a stack slot rather than copied (see above).
@@ -32,6 +33,8 @@ extension _IndexedArray {
     -> UInt64
   {
     guard _borrowsThroughSlot else { return _hashBits(elements[offset]) }
+    // The slot path reads through the base address, past the buffer's own bounds check.
+    assert(elements.indices.contains(offset), "_hashBits(at:of:): offset \(offset) out of range")
     return withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
       let slot = slot.baseAddress!
       UnsafeMutableRawPointer(slot).copyMemory(
@@ -52,6 +55,9 @@ extension _IndexedArray {
     _ others: UnsafeBufferPointer<Element>, _ otherOffset: Int
   ) -> Bool {
     guard _borrowsThroughSlot else { return elements[offset] == others[otherOffset] }
+    assert(
+      elements.indices.contains(offset) && others.indices.contains(otherOffset),
+      "_elementsEqual: offset \(offset) or \(otherOffset) out of range")
     return withUnsafeTemporaryAllocation(of: Element.self, capacity: 2) { slots in
       let slot = slots.baseAddress!
       let size = MemoryLayout<Element>.size

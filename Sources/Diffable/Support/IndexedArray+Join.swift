@@ -49,7 +49,7 @@ extension _IndexedArray {
                   if UInt(bitPattern: slot) >= count || found[slot] != -2 { continue }
                   found[slot] = -1
                   let hash = entry >> 32
-                  // The probe of `_offset(of:in:hash:…)`, but reading `other`'s element only
+                  // The probe of `_offset(of:hash:…)`, but reading `other`'s element only
                   // when hash bits match: most probes of a replaced stretch find nothing,
                   // and that read is a cache miss at random.
                   var bucket = Self._home(ofHash: hash, scale: scale)

@@ -83,8 +83,8 @@ extension _IndexedArray {
             }
             lookedUp = true
             let offset = Self._offset(
-              of: element, hash: Self._hashBits(at: range.lowerBound &+ slot, of: theirs),
-              scale: scale, buckets: buckets, elements: mine)
+              of: element, hash: Self._hashBits(element), scale: scale, buckets: buckets,
+              elements: mine)
             found[slot] = offset
             if offset >= 0 { previous = offset }
           }

@@ -119,7 +119,7 @@ internal struct _IndexedArray<Element: Hashable> {
       var start = 0
       while start < elements.count {
         let end = Swift.min(start &+ blockSize, elements.count)
-        // Read without a copy (`_borrowing`): a copy retains and releases a heap item such
+        // Read without a copy (`_hashBits(at:of:)`, IndexedArray+Borrowing.swift): a copy retains and releases a heap item such
         // as a long string around its hash. Borrowing it through an `inout` access avoided
         // that too, but an `inout` is a modification in Swift's rules, and threads that hash
         // one shared snapshot then raced (ThreadSanitizer; `BatchUpdateConcurrencyTests.
