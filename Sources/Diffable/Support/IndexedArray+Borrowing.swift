@@ -16,8 +16,10 @@ extension _IndexedArray {
   // Apple platforms, a type holding an Objective-C weak reference) and that have something
   // to retain (not `_isPOD`); the others are read as usual. Both tests are constants once
   // the code is specialized for a type whose layout this module can see (for a resilient
-  // type of another module they are read at run time, with the same result). The code is written out in each function: passing the value
-  // to a closure, in one shared helper, brought the retain and release back.
+  // type of another module they are read at run time, with the same result).
+  //
+  // The code is written out in each function: passing the value to a closure, in one
+  // shared helper, brought the retain and release back.
 
   /// Whether elements are read through a stack slot rather than copied (see above).
   @inlinable

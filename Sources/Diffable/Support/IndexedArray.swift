@@ -119,10 +119,11 @@ internal struct _IndexedArray<Element: Hashable> {
       var start = 0
       while start < elements.count {
         let end = Swift.min(start &+ blockSize, elements.count)
-        // Read without a copy (`_hashBits(at:of:)`, IndexedArray+Borrowing.swift): a copy retains and releases a heap item such
-        // as a long string around its hash. Borrowing it through an `inout` access avoided
-        // that too, but an `inout` is a modification in Swift's rules, and threads that hash
-        // one shared snapshot then raced (ThreadSanitizer; `BatchUpdateConcurrencyTests.
+        // Read without a copy (`_hashBits(at:of:)`, IndexedArray+Borrowing.swift): a copy
+        // retains and releases a heap item such as a long string around its hash. Borrowing
+        // it through an `inout` access avoided that too, but an `inout` is a modification in
+        // Swift's rules, and threads that hash one shared snapshot then raced
+        // (ThreadSanitizer; `BatchUpdateConcurrencyTests.
         // heapItemsInSharedArraysBuiltAndDiffedOnSeveralThreads`).
         for offset in start..<end { hashes[offset &- start] = _hashBits(at: offset, of: elements) }
         for offset in start..<end {
