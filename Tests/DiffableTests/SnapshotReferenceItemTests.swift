@@ -169,5 +169,4 @@ struct SnapshotReferenceItemTests {
     let replay = try BatchUpdateSimulator.replay(update, from: old, to: new)
     #expect(replay.snapshot == new)
   }
-
 }
