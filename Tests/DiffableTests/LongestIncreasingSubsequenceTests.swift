@@ -6,7 +6,7 @@ import Testing
 /// `_markLongestIncreasingSubsequence` (internal, so this suite imports the module
 /// `@testable`): the diff's minimal moves rest on it. Inputs of a few dozen values, which the
 /// diff's own randomized tests use, never leave its one-value-at-a-time path; these reach
-/// the four-at-a-time one (taken after a block of 64 values where more than 16 needed a
+/// the eight-at-a-time one (taken after a block of 64 values where more than 16 needed a
 /// search), switch between the two, and end in a partial block.
 @Suite("Longest increasing subsequence")
 struct LongestIncreasingSubsequenceTests {
@@ -46,7 +46,7 @@ struct LongestIncreasingSubsequenceTests {
   ) -> [Int] {
     var values = Array(0..<count)
     switch shape {
-    case 0:  // a random order: every block after the first is searched four at a time
+    case 0:  // a random order: every block after the first is searched eight at a time
       values.shuffle(using: &random)
     case 1:  // shuffled stretches between stretches in order: the paths alternate
       var start = 0
@@ -98,14 +98,25 @@ struct LongestIncreasingSubsequenceTests {
     }
   }
 
-  @Test func fourValuesThatAllLandOnOneTail() {
-    // 64 descending values make the next block go four at a time, with one tail; then
-    // groups whose later values each belong past the tail an earlier one just lowered.
-    let first = Array((1_000..<1_064).reversed())
-    let groups = [[10, 11, 12, 13], [5, 20, 6, 30], [3, 2, 40, 1], [50, 49, 51, 48]]
-    check(first + groups.flatMap { $0 }, "groups after a descending block")
+  /// A block of 64 in which 30 values need a search, so the block after it goes eight at a
+  /// time, with 33 tails: 32 rising values, then 32 that each land before the last tail.
+  static let searchingBlock = (0..<32).map { 1_000 + 10 * $0 } + (0..<32).map { 1_001 + $0 }
+
+  @Test func eightValuesThatLandOnTheSameTails() {
+    let groups = [
+      [10, 11, 12, 13, 14, 15, 16, 17],  // all on the first tail: each pushed past the last
+      [5, 20, 6, 30, 7, 40, 8, 50],  // two tails, alternating
+      [3, 2, 1, 0, 60, 55, 45, 70],  // falling onto one tail: none pushed
+      [2_000, 1_999, 2_001, 1_998, 2_002, 2_003, 1_997, 2_004],  // past the last tail
+    ]
+    // The three after the groups are placed one at a time, after the tails moved.
+    check(Self.searchingBlock + groups.flatMap { $0 } + [2_005, 9, 1_996], "groups of eight")
     check(
-      first + Array(0..<64) + Array((2_000..<2_064).reversed()), "descending, rising, descending")
+      Self.searchingBlock + Array(0..<64) + Array((2_000..<2_064).reversed()),
+      "searching, rising, descending")
+    check(Self.searchingBlock + Array((0..<64).reversed()), "searching, then descending")
+    // 64 descending values search too (each lands on the one tail), with one tail after.
+    check(Array((3_000..<3_064).reversed()) + groups.flatMap { $0 }, "one tail, then groups")
   }
 
   @Test func aRandomOrderOfTenThousand() {
