@@ -7,8 +7,9 @@
 #
 #   Benchmarks/Experiments/subsequence_compare.sh BEFORE_REV [AFTER_REV]
 #
-# AFTER_REV defaults to the working tree. Run from the repository root.
+# AFTER_REV defaults to the working tree.
 set -euo pipefail
+cd "$(git rev-parse --show-toplevel)"
 before="${1:?usage: $0 BEFORE_REV [AFTER_REV]}"
 after="${2:-}"
 file=Sources/Diffable/Diff/LongestIncreasingSubsequence.swift
@@ -23,7 +24,7 @@ namespace() {  # wraps a revision's file in `enum $1 { ... }`
 git show "$before:$file" | namespace Before > "$work/before.swift"
 if [[ -n "$after" ]]; then git show "$after:$file"; else cat "$file"; fi \
   | namespace After > "$work/after.swift"
-cp "$(dirname "$0")/subsequence_compare_main.swift" "$work/main.swift"
+cp Benchmarks/Experiments/subsequence_compare_main.swift "$work/main.swift"
 swiftc -O "$work/before.swift" "$work/after.swift" "$work/main.swift" -o "$work/compare"
 # The function takes its two buffers (8 bytes per value) from malloc on each call. Above
 # 128 KiB glibc maps fresh pages for them and unmaps them on free, so at 100,000 values the

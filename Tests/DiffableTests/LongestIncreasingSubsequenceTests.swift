@@ -98,15 +98,17 @@ struct LongestIncreasingSubsequenceTests {
     }
   }
 
-  /// A block of 64 in which 30 values need a search, so the block after it goes eight at a
-  /// time, with 33 tails: 32 rising values, then 32 that each land before the last tail.
-  static let searchingBlock = (0..<32).map { 1_000 + 10 * $0 } + (0..<32).map { 1_001 + $0 }
+  /// A block of 64 distinct values in which 30 need a search, so the block after it goes
+  /// eight at a time, with 33 tails: 32 rising values, 1,000 to 1,310, then 1,009 to 1,319,
+  /// of which the first 30 each land before the last tail, the next replaces it, and the
+  /// last extends the run.
+  static let searchingBlock = (0..<32).map { 1_000 + 10 * $0 } + (1...32).map { 999 + 10 * $0 }
 
   @Test func eightValuesThatLandOnTheSameTails() {
     let groups = [
       [10, 11, 12, 13, 14, 15, 16, 17],  // all on the first tail: each pushed past the last
       [5, 20, 6, 30, 7, 40, 8, 50],  // two tails, alternating
-      [3, 2, 1, 0, 60, 55, 45, 70],  // falling onto one tail: none pushed
+      [3, 2, 1, 0, 60, 55, 45, 70],  // falling onto one tail (none pushed), then 70 pushed
       [2_000, 1_999, 2_001, 1_998, 2_002, 2_003, 1_997, 2_004],  // past the last tail
     ]
     // The three after the groups are placed one at a time, after the tails moved.
@@ -115,7 +117,7 @@ struct LongestIncreasingSubsequenceTests {
       Self.searchingBlock + Array(0..<64) + Array((2_000..<2_064).reversed()),
       "searching, rising, descending")
     check(Self.searchingBlock + Array((0..<64).reversed()), "searching, then descending")
-    // 64 descending values search too (each lands on the one tail), with one tail after.
+    // 64 descending values: 63 search (each lands on the one tail), leaving one tail.
     check(Array((3_000..<3_064).reversed()) + groups.flatMap { $0 }, "one tail, then groups")
   }
 

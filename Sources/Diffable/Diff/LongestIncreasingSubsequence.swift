@@ -66,6 +66,10 @@ internal func _markLongestIncreasingSubsequence(
         while index < blockEnd {
           let value = values[index]
           var position = length
+          // Most values extend the longest run (inputs are mostly in order): no search.
+          // Next most common: an item moved to an earlier place ends the run with a large
+          // value, and the value after it, back in order, replaces it: no search either
+          // (an item moved to a later place still costs one).
           if length > 1 && tailValues[length &- 2] < value && !(tailValues[length &- 1] < value) {
             position = length &- 1
           } else if length > 0 && !(tailValues[length &- 1] < value) {
@@ -154,8 +158,9 @@ internal func _firstTail(
 /// step (`Benchmarks/Experiments/subsequence_compare.sh`). Four chains did not yet fill the
 /// processor.
 ///
-/// - Returns: How many of the eight the one-at-a-time path would have searched for (those
-///   placed before the last tail).
+/// - Returns: How many of the eight were placed before the last tail: those the
+///   one-at-a-time path searches for, but for a value that replaces the only tail (that path
+///   counts a search there too). The count only chooses the path of the next block.
 @inlinable
 @inline(__always)
 internal func _placeEightIncreasingRunValues(
@@ -163,8 +168,8 @@ internal func _placeEightIncreasingRunValues(
   tails: UnsafeMutableBufferPointer<Int>, lengths: UnsafeMutableBufferPointer<Int>,
   length: inout Int
 ) -> Int {
-  // Eight named locals: the compiler keeps them in registers, where a loop over a small
-  // buffer (written for any width) took 3-12% longer on random orders of 10,000 and 100,000.
+  // Eight named locals and chains written out: a loop over a small buffer (written for any
+  // width) took 3-12% longer on random orders of 10,000 and 100,000.
   let (v0, v1, v2, v3) = (values[index], values[index &+ 1], values[index &+ 2], values[index &+ 3])
   let (v4, v5, v6, v7) = (
     values[index &+ 4], values[index &+ 5], values[index &+ 6], values[index &+ 7]
@@ -192,15 +197,16 @@ internal func _placeEightIncreasingRunValues(
     b6 &- ((tails[b6] &- v6) &>> 63), b7 &- ((tails[b7] &- v7) &>> 63)
   )
   var searches = 0
-  withUnsafeBytes(of: (v0, v1, v2, v3, v4, v5, v6, v7)) { values in
-    withUnsafeMutableBytes(of: &positions) { positions in
-      let values = values.assumingMemoryBound(to: Int.self)
-      let positions = positions.assumingMemoryBound(to: Int.self)
+  // A tuple of `Int`s is laid out as eight `Int`s, and memory bound to it is bound to `Int`.
+  withUnsafeBytes(of: (v0, v1, v2, v3, v4, v5, v6, v7)) { eightBytes in
+    withUnsafeMutableBytes(of: &positions) { landingBytes in
+      let eight = eightBytes.assumingMemoryBound(to: Int.self)
+      let landing = landingBytes.assumingMemoryBound(to: Int.self)
       for j in 0..<8 {
-        let value = values[j]
-        var position = positions[j]
-        for i in 0..<j where position == positions[i] && values[i] < value { position &+= 1 }
-        positions[j] = position
+        let value = eight[j]
+        var position = landing[j]
+        for i in 0..<j where position == landing[i] && eight[i] < value { position &+= 1 }
+        landing[j] = position
         searches &-= (position &- length &+ 1) &>> 63  // -1 when position < length - 1
         lengths[index &+ j] = position &+ 1
         tails[position] = value
