@@ -305,8 +305,8 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     let oldCount = UInt(bitPattern: oldRange.count)
     oldIsKept.withUnsafeMutableBufferPointer { kept in
       staySources.withUnsafeMutableBufferPointer { staying in
-        sources.withUnsafeBufferPointer { sources in
-          for from in sources {
+        sources.withUnsafeBufferPointer { origins in
+          for from in origins {
             if from < 0 {
               misses &+= 1
               continue
@@ -314,6 +314,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
             kept[from] = true
             // Written every time and kept when in this section's old range, without a branch
             // on it: where many items come from other sections, that branch is a coin toss.
+            // In bounds: `stayingCount` never passes the number of items read.
             staying[stayingCount] = from
             stayingCount &+= UInt(bitPattern: from &- oldLower) < oldCount ? 1 : 0
           }
@@ -356,18 +357,21 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
       // Read through pointers: with the arrays' subscripts, the pass checked the bounds of two
       // arrays and reloaded their storage for every item, 30 instructions for an item that
       // stays and needs nothing (most items, unless the section was shuffled); now 17.
-      let stays = self.stays
-      sources.withUnsafeBufferPointer { sources in
-        stays.withUnsafeBufferPointer { stays in
+      // The marks through a second reference rather than `self.stays`: the loop also writes
+      // through `self` (`oldIsKept`, on the reload path), and an access to `self.stays` held
+      // across the loop would overlap that write.
+      let stayMarks = self.stays
+      sources.withUnsafeBufferPointer { origins in
+        stayMarks.withUnsafeBufferPointer { marks in
           var stayIndex = 0
-          for offset in 0..<sources.count {
-            let from = sources[offset]
+          for offset in 0..<origins.count {
+            let from = origins[offset]
             let index = newRange.lowerBound &+ offset
             // Also false for an item not found (-1): the difference wraps around.
             let inRange = UInt(bitPattern: from &- oldLower) < oldCount
             var stayed = false
             if inRange {
-              stayed = stays[stayIndex]
+              stayed = marks[stayIndex]
               stayIndex &+= 1
               if stayed && !(hasReloads && reloadFlags[index]) { continue }
             }
