@@ -28,13 +28,14 @@ extension BatchUpdateSimulator.Replayer {
   /// Only kept and moved sections and cells can differ from the new snapshot: fresh ones
   /// are fetched from it.
   func placeCells() throws(BatchUpdateError) -> [FlatCellOrigin] {
-    var origins: [FlatCellOrigin] = []
-    origins.reserveCapacity(newItems.count)
+    // Written in place (every position is written once: the sections' ranges tile the new
+    // items), by a loop that is not generic: the replayer's methods run unspecialized when
+    // called from another module's generic code, as a view's are.
+    var origins = [FlatCellOrigin](repeating: .inFreshSection, count: newItems.count)
     for (section, origin) in sectionOrigins.enumerated() {
       switch origin {
       case .inserted, .reloaded:
-        origins.append(
-          contentsOf: repeatElement(.inFreshSection, count: newCount(ofSection: section)))
+        continue  // already in a fresh section
       case .kept(let from), .moved(let from):
         guard oldSections[from] == newSections[section] else {
           throw BatchUpdateError(
@@ -43,37 +44,27 @@ extension BatchUpdateSimulator.Replayer {
               + "the update has \(describeOldSection(from)) (\(origin)), but the new snapshot "
               + "has \(describeNewSection(section)) there")
         }
-        try placeCells(ofSection: section, from: from, into: &origins)
+        let range = newStarts[section]..<newStarts[section + 1]
+        origins.withUnsafeMutableBufferPointer { origins in
+          oldItemRoles.withUnsafeBufferPointer { oldRoles in
+            newItemRoles.withUnsafeBufferPointer { newRoles in
+              BatchUpdateSimulator.placeCells(
+                in: range, from: oldStarts[from], oldRoles: oldRoles, newRoles: newRoles,
+                into: origins)
+            }
+          }
+        }
+        try checkLanding(in: range, origins)
       }
     }
     return origins
   }
 
-  /// The cells of a section that keeps its cells: inserts and move destinations take their
-  /// positions, and the old section's surviving and reloaded cells fill the others in order.
-  private func placeCells(
-    ofSection section: Int, from oldSection: Int, into origins: inout [FlatCellOrigin]
-  ) throws(BatchUpdateError) {
-    // Locals: this loop runs once per item, and debug builds retain a property per access.
-    let (oldItemRoles, newItemRoles) = (self.oldItemRoles, self.newItemRoles)
-    let range = newStarts[section]..<newStarts[section + 1]
-    var next = oldStarts[oldSection]
-    for flat in range {
-      switch newItemRoles[flat] {
-      case .inserted:
-        origins.append(.inserted)
-      case .movedIn(let source):
-        origins.append(.moved(from: source))
-      case .free:
-        while !oldItemRoles[next].staysInPlace { next += 1 }
-        if case .reloaded = oldItemRoles[next] {
-          origins.append(.reloaded(from: next))
-        } else {
-          origins.append(.kept(from: next))
-        }
-        next += 1
-      }
-    }
+  /// Throws if a cell carried over into `range` shows another identifier than the new
+  /// snapshot has there.
+  private func checkLanding(in range: Range<Int>, _ origins: [FlatCellOrigin])
+    throws(BatchUpdateError)
+  {
     guard let flat = firstMismatch(in: range, origins) else { return }
     let from = origins[flat].carriedCell!
     throw BatchUpdateError(
@@ -263,5 +254,42 @@ extension BatchUpdateSimulator.Replayer {
       sections.append(Replay.Section(identifier: identifier, origin: origin, cells: cells))
     }
     return sections
+  }
+}
+
+extension BatchUpdateSimulator {
+  /// The cells of a section that keeps its cells, at the flattened new positions `range`:
+  /// inserts and move destinations take their positions, and the old section's surviving
+  /// and reloaded cells, from the flattened old position `oldStart` on, fill the others in
+  /// order. Runs once per item of every checked batch; `range` must lie within `newRoles`
+  /// and `origins`.
+  static func placeCells(
+    in range: Range<Int>, from oldStart: Int, oldRoles: UnsafeBufferPointer<OldRole>,
+    newRoles: UnsafeBufferPointer<NewRole>, into origins: UnsafeMutableBufferPointer<FlatCellOrigin>
+  ) {
+    precondition(range.upperBound <= Swift.min(newRoles.count, origins.count))
+    var next = oldStart
+    for flat in range {
+      switch newRoles[flat] {
+      case .inserted:
+        origins[flat] = .inserted
+      case .movedIn(let source):
+        origins[flat] = .moved(from: source)
+      case .free:
+        // The count check before guarantees a staying cell for every free position; the
+        // bound is checked anyway, as these reads are not.
+        while true {
+          precondition(next < oldRoles.count, "BatchUpdateSimulator: ran out of old cells")
+          if oldRoles[next].staysInPlace { break }
+          next &+= 1
+        }
+        if case .reloaded = oldRoles[next] {
+          origins[flat] = .reloaded(from: next)
+        } else {
+          origins[flat] = .kept(from: next)
+        }
+        next &+= 1
+      }
+    }
   }
 }

@@ -152,17 +152,23 @@ public final class RecordingListView: ListView {
     isUpdating = true
     defer { isUpdating = false }
     // Old cells are found by flattened position through their rows' starts, and flags
-    // mark those that carry over: this runs for every row of every batch.
+    // mark those that carry over: this runs for every row of every batch, through buffer
+    // pointers (array subscripts check bounds, and a write checks uniqueness, per row).
     let oldRows = shownCells.rows
     var oldStarts = [0]
     oldStarts.reserveCapacity(oldRows.count + 1)
     for row in oldRows { oldStarts.append(oldStarts[oldStarts.count - 1] + row.count) }
     var carried = [Bool](repeating: false, count: oldStarts[oldStarts.count - 1])
+    let newCount = (0..<new.numberOfSections).reduce(0) { $0 + new.numberOfItems(inSectionAt: $1) }
+    precondition(
+      placement.origins.count == newCount,
+      "RecordingListView: the checked batch places another number of cells than it shows")
     var next: [[Unmanaged<ListCell>]] = []
     next.reserveCapacity(new.numberOfSections)
     var flat = 0
-    var oldSection = 0
-    var oldRow = oldRows.first ?? []
+    // The old row that cells were last carried from, and its flattened range (none yet).
+    var oldRow: [Unmanaged<ListCell>] = []
+    var (rowStart, rowEnd) = (0, 0)
     for section in 0..<new.numberOfSections {
       let count = new.numberOfItems(inSectionAt: section)
       // With no room asked for, the initializer writes the count into the runtime's one
@@ -174,29 +180,39 @@ public final class RecordingListView: ListView {
       let sectionPath = IndexPath(index: section)
       // Filled in place: appending checks the row's uniqueness for every cell.
       let row = [Unmanaged<ListCell>](unsafeUninitializedCapacity: count) { cells, filled in
-        for item in 0..<count {
-          if let from = placement.origins[flat].carriedCell {
-            // Cells mostly carry over in order, so the last row found is usually right.
-            if from < oldStarts[oldSection] || from >= oldStarts[oldSection + 1] {
-              oldSection = BatchUpdateSimulator.section(ofFlat: from, starts: oldStarts)
-              oldRow = oldRows[oldSection]
+        placement.origins.withUnsafeBufferPointer { origins in
+          carried.withUnsafeMutableBufferPointer { carried in
+            for item in 0..<count {
+              if let from = origins[flat].carriedCell {
+                // Cells mostly carry over in order, so the last row found is usually right.
+                if from < rowStart || from >= rowEnd {
+                  let oldSection = BatchUpdateSimulator.section(ofFlat: from, starts: oldStarts)
+                  oldRow = oldRows[oldSection]
+                  (rowStart, rowEnd) = (oldStarts[oldSection], oldStarts[oldSection + 1])
+                }
+                // Read first: the row's checked subscript keeps `from` within the flags.
+                let cell = oldRow[from &- rowStart]
+                carried[from] = true
+                cells.initializeElement(at: item, to: cell)
+              } else {
+                cells.initializeElement(
+                  at: item, to: shownCells.adopt(pullCell(at: sectionPath.appending(item))))
+              }
+              filled = item &+ 1
+              flat &+= 1
             }
-            carried[from] = true
-            cells.initializeElement(at: item, to: oldRow[from - oldStarts[oldSection]])
-          } else {
-            cells.initializeElement(
-              at: item, to: shownCells.adopt(pullCell(at: sectionPath.appending(item))))
           }
-          filled = item + 1
-          flat += 1
         }
       }
       next.append(row)
     }
     shownCells.rows = next
-    for (section, row) in oldRows.enumerated() {
-      for (item, cell) in row.enumerated() where !carried[oldStarts[section] + item] {
-        recycle(shownCells.release(cell))
+    carried.withUnsafeBufferPointer { carried in
+      for (section, row) in oldRows.enumerated() {
+        let start = oldStarts[section]
+        for (item, cell) in row.enumerated() where !carried[start &+ item] {
+          recycle(shownCells.release(cell))
+        }
       }
     }
     shown = new
