@@ -175,11 +175,12 @@ struct SnapshotMisuseTests {
   @Test func appendingDuplicateSectionsInOneCall() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var snapshot = DiffableDataSourceSnapshot<String, Int>()
-      snapshot.appendSections(["A", "B", "A"])
+      snapshot.appendSections(["A", "B", "A", "C", "B", "A"])
     }
+    // Each repeated identifier once, in the order of its second occurrence.
     #expect(
       standardError(result).contains(
-        "appendSections(_:): duplicate section identifiers in the arguments: [\"A\"]"))
+        "appendSections(_:): duplicate section identifiers in the arguments: [\"A\", \"B\"]"))
   }
 
   @Test func insertingSectionsBeforeAnUnknownSection() async {

@@ -171,14 +171,9 @@ extension DiffableDataSourceSectionSnapshot {
         "\(method): \(anchor.role) identifier \(anchor.identifier) is among the items being "
           + "inserted; an item cannot be placed under or beside itself")
     }
-    var seen = Set<ItemIdentifierType>()
-    var duplicates = OrderedSet<ItemIdentifierType>()
-    for identifier in identifiers where !seen.insert(identifier).inserted {
-      duplicates.append(identifier)
-    }
+    let duplicates = _repeatedElements(in: identifiers)
     precondition(
-      duplicates.isEmpty,
-      "\(method): duplicate item identifiers in the arguments: \(duplicates.elements)")
+      duplicates.isEmpty, "\(method): duplicate item identifiers in the arguments: \(duplicates)")
     // The new items were appended at the end before the clash was found, so the ones that
     // were already there sit before `countBefore`.
     let existing = identifiers.filter { (_items.firstIndex(of: $0) ?? countBefore) < countBefore }

@@ -309,13 +309,9 @@ extension DiffableDataSourceSnapshot {
   internal func _failOnDuplicates(_ identifiers: [ItemIdentifierType], _ method: StaticString)
     -> Never
   {
-    var seen = Set<ItemIdentifierType>()
-    var duplicates = OrderedSet<ItemIdentifierType>()
-    for identifier in identifiers where !seen.insert(identifier).inserted {
-      duplicates.append(identifier)
-    }
     preconditionFailure(
-      "\(method): duplicate item identifiers in the arguments: \(duplicates.elements)")
+      "\(method): duplicate item identifiers in the arguments: "
+        + "\(_repeatedElements(in: identifiers))")
   }
 
   /// Removes repeated values from a sorted array.

@@ -128,15 +128,13 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], at position: Int, _ method: StaticString
   ) {
     guard !identifiers.isEmpty else { return }
-    var fresh = OrderedSet<SectionIdentifierType>()
-    fresh.reserveCapacity(identifiers.count)
-    var duplicates = OrderedSet<SectionIdentifierType>()
-    for identifier in identifiers where !fresh.append(identifier).inserted {
-      duplicates.append(identifier)
+    // Built in one pass that stops at the first repeat, sharing the array's storage.
+    let fresh = OrderedSet(identifiers)
+    if fresh.count != identifiers.count {
+      preconditionFailure(
+        "\(method): duplicate section identifiers in the arguments: "
+          + "\(_repeatedElements(in: identifiers))")
     }
-    precondition(
-      duplicates.isEmpty,
-      "\(method): duplicate section identifiers in the arguments: \(duplicates.elements)")
     if _sections.isEmpty {
       // The first sections of a snapshot (how snapshots are built): the set just made is the
       // snapshot's, with no item before any of them. Appending it would hash each again.
