@@ -103,8 +103,8 @@ extension BatchUpdateSimulator {
     static func kept(from: Int) -> Self { Self(raw: from << 2) }
     static func moved(from: Int) -> Self { Self(raw: from << 2 | 1) }
     static func reloaded(from: Int) -> Self { Self(raw: from << 2 | 2) }
-    // Computed, not stored: a stored `static let` is a lazily initialized global, checked at
-    // each use, and these are written once per item.
+    // Computed, not stored: a stored `static let` is a lazily initialized global, which
+    // unoptimized builds check at each use, and these are written once per item.
     static var inserted: Self { Self(raw: -1) }
     static var inFreshSection: Self { Self(raw: -2) }
 

@@ -28,9 +28,9 @@ extension BatchUpdateSimulator.Replayer {
   /// Only kept and moved sections and cells can differ from the new snapshot: fresh ones
   /// are fetched from it.
   func placeCells() throws(BatchUpdateError) -> [FlatCellOrigin] {
-    // Written in place (every position is written once: the sections' ranges tile the new
-    // items), by a loop that is not generic: the replayer's methods run unspecialized when
-    // called from another module's generic code, as a view's are.
+    // Every position starts as fresh; the positions of kept and moved sections are then
+    // written in place by a loop that is not generic: the replayer's methods run
+    // unspecialized when called from another module's generic code, as a view's are.
     var origins = [FlatCellOrigin](repeating: .inFreshSection, count: newItems.count)
     for (section, origin) in sectionOrigins.enumerated() {
       switch origin {
@@ -45,12 +45,12 @@ extension BatchUpdateSimulator.Replayer {
               + "has \(describeNewSection(section)) there")
         }
         let range = newStarts[section]..<newStarts[section + 1]
-        origins.withUnsafeMutableBufferPointer { origins in
+        let oldRange = oldStarts[from]..<oldStarts[from + 1]
+        origins.withUnsafeMutableBufferPointer { placed in
           oldItemRoles.withUnsafeBufferPointer { oldRoles in
             newItemRoles.withUnsafeBufferPointer { newRoles in
-              BatchUpdateSimulator.placeCells(
-                in: range, from: oldStarts[from], oldRoles: oldRoles, newRoles: newRoles,
-                into: origins)
+              BatchUpdateSimulator.placeCellsOfKeptSection(
+                at: range, from: oldRange, oldRoles: oldRoles, newRoles: newRoles, into: placed)
             }
           }
         }
@@ -259,16 +259,23 @@ extension BatchUpdateSimulator.Replayer {
 
 extension BatchUpdateSimulator {
   /// The cells of a section that keeps its cells, at the flattened new positions `range`:
-  /// inserts and move destinations take their positions, and the old section's surviving
-  /// and reloaded cells, from the flattened old position `oldStart` on, fill the others in
-  /// order. Runs once per item of every checked batch; `range` must lie within `newRoles`
-  /// and `origins`.
-  static func placeCells(
-    in range: Range<Int>, from oldStart: Int, oldRoles: UnsafeBufferPointer<OldRole>,
+  /// inserts and move destinations take their positions, and the surviving and reloaded
+  /// cells of the old section at the flattened old positions `oldRange` fill the others in
+  /// order. Runs once per item of every checked batch.
+  ///
+  /// The count check before it guarantees exactly one staying old cell per free position.
+  /// The reads here are not bounds-checked, so the ranges are checked once, and the walk
+  /// through the old section stops with a message rather than take a cell from the next
+  /// section (two positions would then carry one cell).
+  static func placeCellsOfKeptSection(
+    at range: Range<Int>, from oldRange: Range<Int>, oldRoles: UnsafeBufferPointer<OldRole>,
     newRoles: UnsafeBufferPointer<NewRole>, into origins: UnsafeMutableBufferPointer<FlatCellOrigin>
   ) {
-    precondition(range.upperBound <= Swift.min(newRoles.count, origins.count))
-    var next = oldStart
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= Swift.min(newRoles.count, origins.count)
+        && oldRange.lowerBound >= 0 && oldRange.upperBound <= oldRoles.count,
+      "BatchUpdateSimulator: section ranges \(range) and \(oldRange) outside the items")
+    var next = oldRange.lowerBound
     for flat in range {
       switch newRoles[flat] {
       case .inserted:
@@ -276,10 +283,11 @@ extension BatchUpdateSimulator {
       case .movedIn(let source):
         origins[flat] = .moved(from: source)
       case .free:
-        // The count check before guarantees a staying cell for every free position; the
-        // bound is checked anyway, as these reads are not.
         while true {
-          precondition(next < oldRoles.count, "BatchUpdateSimulator: ran out of old cells")
+          precondition(
+            next < oldRange.upperBound,
+            "BatchUpdateSimulator: more free positions than staying cells in old items "
+              + "\(oldRange)")
           if oldRoles[next].staysInPlace { break }
           next &+= 1
         }

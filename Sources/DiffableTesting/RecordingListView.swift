@@ -162,7 +162,8 @@ public final class RecordingListView: ListView {
     let newCount = (0..<new.numberOfSections).reduce(0) { $0 + new.numberOfItems(inSectionAt: $1) }
     precondition(
       placement.origins.count == newCount,
-      "RecordingListView: the checked batch places another number of cells than it shows")
+      "RecordingListView: the checked batch places \(placement.origins.count) cells, but the "
+        + "data source shows \(newCount) items")
     var next: [[Unmanaged<ListCell>]] = []
     next.reserveCapacity(new.numberOfSections)
     var flat = 0
@@ -181,7 +182,7 @@ public final class RecordingListView: ListView {
       // Filled in place: appending checks the row's uniqueness for every cell.
       let row = [Unmanaged<ListCell>](unsafeUninitializedCapacity: count) { cells, filled in
         placement.origins.withUnsafeBufferPointer { origins in
-          carried.withUnsafeMutableBufferPointer { carried in
+          carried.withUnsafeMutableBufferPointer { flags in
             for item in 0..<count {
               if let from = origins[flat].carriedCell {
                 // Cells mostly carry over in order, so the last row found is usually right.
@@ -192,7 +193,8 @@ public final class RecordingListView: ListView {
                 }
                 // Read first: the row's checked subscript keeps `from` within the flags.
                 let cell = oldRow[from &- rowStart]
-                carried[from] = true
+                precondition(!flags[from], "RecordingListView: old cell \(from) placed twice")
+                flags[from] = true
                 cells.initializeElement(at: item, to: cell)
               } else {
                 cells.initializeElement(
@@ -207,10 +209,10 @@ public final class RecordingListView: ListView {
       next.append(row)
     }
     shownCells.rows = next
-    carried.withUnsafeBufferPointer { carried in
+    carried.withUnsafeBufferPointer { flags in
       for (section, row) in oldRows.enumerated() {
         let start = oldStarts[section]
-        for (item, cell) in row.enumerated() where !carried[start &+ item] {
+        for (item, cell) in row.enumerated() where !flags[start &+ item] {
           recycle(shownCells.release(cell))
         }
       }

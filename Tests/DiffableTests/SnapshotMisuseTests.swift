@@ -175,12 +175,12 @@ struct SnapshotMisuseTests {
   @Test func appendingDuplicateSectionsInOneCall() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var snapshot = DiffableDataSourceSnapshot<String, Int>()
-      snapshot.appendSections(["A", "B", "A", "C", "B", "A"])
+      snapshot.appendSections(["A", "B", "B", "C", "A", "A"])
     }
     // Each repeated identifier once, in the order of its second occurrence.
     #expect(
       standardError(result).contains(
-        "appendSections(_:): duplicate section identifiers in the arguments: [\"A\", \"B\"]"))
+        "appendSections(_:): duplicate section identifiers in the arguments: [\"B\", \"A\"]"))
   }
 
   @Test func insertingSectionsBeforeAnUnknownSection() async {

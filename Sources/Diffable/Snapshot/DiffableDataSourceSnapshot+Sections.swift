@@ -128,7 +128,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], at position: Int, _ method: StaticString
   ) {
     guard !identifiers.isEmpty else { return }
-    // Built in one pass that stops at the first repeat, sharing the array's storage.
+    // Hashes each once, and shares the array's storage when none repeats.
     let fresh = OrderedSet(identifiers)
     if fresh.count != identifiers.count {
       preconditionFailure(
