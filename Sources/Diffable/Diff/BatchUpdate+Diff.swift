@@ -75,9 +75,9 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
   @usableFromInline internal var reloadFlags: [Bool]
   /// For each old flattened index: the item keeps its cell (found in a surviving section,
   /// and not a reloaded item that moves, which must be deleted although it survives). One
-  /// byte per item rather than its new index: a shuffle writes it in random order, and the
-  /// smaller array stays in cache.
-  @usableFromInline internal var oldIsKept: [Bool]
+  /// bit per item rather than its new index: a shuffle writes it in random order, and the
+  /// smaller array stays in cache (see `_BitFlags`).
+  @usableFromInline internal var oldIsKept: _BitFlags
 
   // Buffers reused by every section's pass.
   /// Per new item of the range being diffed: its old flat index, or -1.
@@ -97,7 +97,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     newSectionMovedIntact = []
     oldSectionMovedIntact = []
     reloadFlags = []
-    oldIsKept = []
+    oldIsKept = _BitFlags(count: 0)
   }
 
   // MARK: Sections
@@ -190,7 +190,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
 
   @inlinable
   internal mutating func diffItems(into update: inout BatchUpdate) {
-    oldIsKept = Array(repeating: false, count: old._items.count)
+    oldIsKept = _BitFlags(count: old._items.count)
 
     for section in new._sections.indices {
       let source = newSectionToOld[section]
@@ -230,7 +230,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     var deletions = 0
     for section in old._sections.indices
     where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
-      for index in old._sectionRange(section) where !oldIsKept[index] { deletions &+= 1 }
+      deletions &+= oldIsKept.countClear(in: old._sectionRange(section))
     }
     // Through a pointer, as `diffMiddle` writes its moves and its inserts when many.
     let deleted = Self._array(of: BatchUpdate.ItemPosition.self, bound: deletions) {
@@ -238,7 +238,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
       for section in old._sections.indices
       where !oldSectionIsGone[section] && !oldSectionMovedIntact[section] {
         let range = old._sectionRange(section)
-        for index in range where !oldIsKept[index] {
+        oldIsKept.forEachClear(in: range) { index in
           precondition(written < deletions, "diff: more deletes than counted")
           (deleted.unsafelyUnwrapped + written).initialize(
             to: BatchUpdate.ItemPosition(section: section, item: index &- range.lowerBound))
@@ -254,13 +254,11 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
   internal mutating func keep(
     _ count: Int, from: Int, to: Int, _ oldSection: Int, _ update: inout BatchUpdate
   ) {
-    let hasReloads = !reloadFlags.isEmpty
+    oldIsKept.setAll(in: from..<from &+ count)
+    guard !reloadFlags.isEmpty else { return }
     let oldStart = old._sectionStart(oldSection)
-    for offset in 0..<count {
-      oldIsKept[from &+ offset] = true
-      if hasReloads && reloadFlags[to &+ offset] {
-        update.reloadedItems.append(section: oldSection, item: from &+ offset &- oldStart)
-      }
+    for offset in 0..<count where reloadFlags[to &+ offset] {
+      update.reloadedItems.append(section: oldSection, item: from &+ offset &- oldStart)
     }
   }
 
@@ -303,7 +301,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     var stayingCount = 0
     let oldLower = oldRange.lowerBound
     let oldCount = UInt(bitPattern: oldRange.count)
-    oldIsKept.withUnsafeMutableBufferPointer { kept in
+    oldIsKept.words.withUnsafeMutableBufferPointer { kept in
       staySources.withUnsafeMutableBufferPointer { staying in
         sources.withUnsafeBufferPointer { origins in
           for from in origins {
@@ -311,7 +309,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
               misses &+= 1
               continue
             }
-            kept[from] = true
+            _BitFlags._set(from, in: kept)
             // Written every time and kept when in this section's old range, without a branch
             // on it: where many items come from other sections, that branch is a coin toss.
             // In bounds: `stayingCount` never passes the number of items read.
