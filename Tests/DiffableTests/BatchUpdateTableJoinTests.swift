@@ -47,6 +47,23 @@ struct BatchUpdateTableJoinTests {
     #expect(counter.equalities <= matched + 8 + 9 * lookups)
   }
 
+  /// In a long shuffle the pause between lookups grows past 64, to a 512th of the middle:
+  /// 110,000 items settle at one lookup every 216 or so.
+  @Test func aLongShuffleLooksUpFewerThanOneItemInTwoHundred() {
+    let n = 100_000
+    var random = SeededGenerator(seed: 12)
+    let oldItems = Array(0..<n)
+    let newItems = (oldItems + (n..<n + n / 10)).shuffled(using: &random)
+    let (old, new) = (counted(oldItems), counted(newItems))
+    let counter = OperationCounter.measure {
+      let update = BatchUpdate(from: old, to: new)
+      #expect(update.insertedItems.count == n / 10 && update.deletedItems.isEmpty)
+    }
+    // With pauses of 64 at most, this took 1,672 lookups.
+    #expect(counter.hashes > 0)
+    #expect(counter.hashes <= newItems.count / 200 + 16, "\(counter.hashes) lookups")
+  }
+
   @Test func aSmallShuffledMiddleHashesAtMostItsItems() {
     let n = 10_000
     var random = SeededGenerator(seed: 12)

@@ -11,7 +11,11 @@ extension _IndexedArray {
   /// the run again. When the element after a lookup does not continue from it either, the
   /// next elements are skipped without a look, twice as many each time, up to
   /// `maximumPause`: a shuffle costs a few hashes and equality checks per hundred elements,
-  /// and leaves the rest to the caller, who then joins the tables.
+  /// and leaves the rest to the caller, who then joins the tables. The longest pause is 64
+  /// elements, or a 512th of `range` when that is more: in a shuffle of 100,000 `String`s,
+  /// the lookups that 64 left were 8% of the diff's time (0.92x with the longer pause), and
+  /// after an inserted block at most a 512th of the range is looked up that a run would
+  /// have found.
   ///
   /// `found` holds -2 in every slot on entry. On return `found[slot]` holds, for the element
   /// at `range.lowerBound + slot` of `other`, its offset here, -1 when it is not here, or
@@ -28,7 +32,7 @@ extension _IndexedArray {
     of other: _IndexedArray, in range: Range<Int>, after previous: Int,
     into found: UnsafeMutableBufferPointer<Int>
   ) -> Int {
-    let maximumPause = 64
+    let maximumPause = Swift.max(64, range.count &>> 9)
     // A run that breaks for up to this many elements is an insertion: the elements after it
     // continue the run, so nothing is looked up.
     let tolerated = 3
