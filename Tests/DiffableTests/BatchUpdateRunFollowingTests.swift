@@ -128,6 +128,23 @@ struct BatchUpdateRunFollowingTests {
     #expect(counter.hashes <= 2_000 + 64)
   }
 
+  /// In a long list the pauses grow past 64, up to a 512th of the changed middle, and no
+  /// further: after a block of 1,100 inserted items the run is found again within one such
+  /// pause. The first and last items are deleted so that the middle is the whole list
+  /// (201,098 items, a longest pause of 392). Pauses that kept doubling start one of 1,024
+  /// about 1,030 items into the block and skip over 900 items past it, each then hashed:
+  /// 2,073 hashes, checked by removing the cap.
+  @Test func anInsertedBlockInALongListOvershootsByAtMostALongestPause() throws {
+    let oldItems = Array(0..<200_000)
+    let block = Array(300_000..<301_100)
+    let newItems = Array(1..<100_000) + block + Array(100_000..<199_999)
+    let (update, counter) = try diff(oldItems, newItems)
+    #expect(update.insertedItems.count == 1_100)
+    #expect(update.deletedItems.count == 2 && update.movedItems.isEmpty)
+    #expect(counter.hashes >= 1_100)
+    #expect(counter.hashes <= 1_100 + 201_098 / 512, "\(counter.hashes) hashes")
+  }
+
   /// A moved item breaks the run twice (where it left, where it arrives); both mend.
   @Test func aMovedItemCostsOneLookup() throws {
     let oldItems = Array(0..<10_000)

@@ -2,7 +2,8 @@
 ///
 /// Bits rather than `Bool`s because a shuffle sets them in random order. At 100,000 items a
 /// byte each is 100 KB, more than the first-level cache, and those scattered stores were a
-/// tenth of the diff of a shuffled list (`perf`, 2026-11-29); as bits they take 12.5 KB.
+/// fifth of the samples of the diff's main pass on a shuffled list (`perf`, 2026-11-29); as
+/// bits they take 12.5 KB.
 /// Counting and listing the clear ones also go a word at a time.
 ///
 /// swift-collections' `BitArray` holds the same bits, but it checks its index and its

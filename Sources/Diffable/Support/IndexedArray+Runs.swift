@@ -14,8 +14,8 @@ extension _IndexedArray {
   /// and leaves the rest to the caller, who then joins the tables. The longest pause is 64
   /// elements, or a 512th of `range` when that is more: in a shuffle of 100,000 `String`s,
   /// the lookups that 64 left were 8% of the diff's time (0.92x with the longer pause), and
-  /// after an inserted block at most a 512th of the range is looked up that a run would
-  /// have found.
+  /// after an inserted block at most the longest pause is looked up that a run would have
+  /// found.
   ///
   /// `found` holds -2 in every slot on entry. On return `found[slot]` holds, for the element
   /// at `range.lowerBound + slot` of `other`, its offset here, -1 when it is not here, or
