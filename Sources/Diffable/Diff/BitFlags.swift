@@ -56,12 +56,9 @@ internal struct _BitFlags {
   /// - Complexity: O(*r* / 64) for a range of *r*.
   @inlinable
   internal mutating func setAll(in range: Range<Int>) {
-    precondition(
-      range.lowerBound >= 0 && range.upperBound <= count,
-      "_BitFlags.setAll(in:): range \(range) out of 0..<\(count)")
-    guard !range.isEmpty else { return }
+    guard let wordRange = _words(of: range, "setAll(in:)") else { return }
     words.withUnsafeMutableBufferPointer { words in
-      for word in (range.lowerBound &>> 6)...((range.upperBound &- 1) &>> 6) {
+      for word in wordRange {
         words[word] |= Self._mask(word: word, of: range)
       }
     }
@@ -72,13 +69,8 @@ internal struct _BitFlags {
   /// - Complexity: O(*r* / 64 + *c*) for *c* clear flags in a range of *r*.
   @inlinable
   internal func forEachClear(in range: Range<Int>, _ body: (Int) throws -> Void) rethrows {
-    precondition(
-      range.lowerBound >= 0 && range.upperBound <= count,
-      "_BitFlags.forEachClear(in:): range \(range) out of 0..<\(count)")
-    guard !range.isEmpty else { return }
-    let first = range.lowerBound &>> 6
-    let last = (range.upperBound &- 1) &>> 6
-    for word in first...last {
+    guard let wordRange = _words(of: range, "forEachClear(in:)") else { return }
+    for word in wordRange {
       var clear = ~words[word] & Self._mask(word: word, of: range)
       while clear != 0 {
         try body(word &<< 6 | clear.trailingZeroBitCount)
@@ -92,15 +84,24 @@ internal struct _BitFlags {
   /// - Complexity: O(*r* / 64) for a range of *r*.
   @inlinable
   internal func countClear(in range: Range<Int>) -> Int {
-    precondition(
-      range.lowerBound >= 0 && range.upperBound <= count,
-      "_BitFlags.countClear(in:): range \(range) out of 0..<\(count)")
-    guard !range.isEmpty else { return 0 }
+    guard let wordRange = _words(of: range, "countClear(in:)") else { return 0 }
     var clear = 0
-    for word in (range.lowerBound &>> 6)...((range.upperBound &- 1) &>> 6) {
+    for word in wordRange {
       clear &+= (~words[word] & Self._mask(word: word, of: range)).nonzeroBitCount
     }
     return clear
+  }
+
+  /// The words that `range` meets, or `nil` when it is empty; stops with a message naming
+  /// `method` when `range` is not within the flags.
+  @inlinable
+  @inline(__always)
+  internal func _words(of range: Range<Int>, _ method: StaticString) -> ClosedRange<Int>? {
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= count,
+      "_BitFlags.\(method): range \(range) out of 0..<\(count)")
+    guard !range.isEmpty else { return nil }
+    return (range.lowerBound &>> 6)...((range.upperBound &- 1) &>> 6)
   }
 
   /// The bits of word `word` that belong to `range` (non-empty, and meeting that word).
