@@ -2,9 +2,11 @@ import Testing
 
 @testable import DiffableTesting
 
-/// The simulator's placement of a kept section's cells, called directly: the public API
-/// checks the counts first, so the two stops below guard states no batch can reach, and
-/// only a direct call shows that they stop rather than read past a buffer.
+/// The simulator's placement of a kept section's cells, called directly. The public API
+/// checks the counts first, so its two preconditions (both ranges within the buffers, tested
+/// for the new and for the old range; a staying cell for every free position) guard states
+/// no batch can reach, and only a direct call shows that they stop rather than read past a
+/// buffer.
 @Suite struct KeptSectionPlacementTests {
   typealias Simulator = BatchUpdateSimulator
 
@@ -40,7 +42,7 @@ import Testing
 
   @Test func freePositionsTakeTheStayingOldCellsInOrder() {
     // Old cells 1...4 form the section: 2 is deleted, 3 moves out; 1 and 4 stay, 4 reloaded.
-    let old: [Simulator.OldRole] = [.untouched, .untouched, .deleted, .movedOut(to: 0), .reloaded]
+    let old: [Simulator.OldRole] = [.untouched, .untouched, .deleted, .movedOut(to: 3), .reloaded]
     let new: [Simulator.NewRole] = [.free, .free, .inserted, .movedIn(from: 3), .free]
     let origins = Self.place(1..<5, from: 1..<5, old: old, new: new)
     #expect(
@@ -52,7 +54,7 @@ import Testing
     String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
   }
 
-  @Test func aRangePastTheItemsStops() async {
+  @Test func aNewRangePastTheNewItemsStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = KeptSectionPlacementTests.place(
         0..<3, from: 0..<2, old: [.untouched, .untouched], new: [.free, .free])
