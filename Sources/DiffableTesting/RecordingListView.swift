@@ -149,6 +149,18 @@ public final class RecordingListView: ListView {
         return
       }
     }
+    placeCells(placement, new: new, update: update)
+  }
+
+  /// Rebuilds the rows for a checked batch: carries each kept or moved cell over, pulls the
+  /// inserted and reloaded ones, recycles the rest, and reconfigures the listed cells.
+  ///
+  /// Its two stops guard a placement that disagrees with the items shown (another count,
+  /// or an old cell placed twice), which the simulator never returns; they are tested by
+  /// calling this directly (`RecordingListViewPlacementTests`).
+  func placeCells(
+    _ placement: BatchUpdateSimulator.CellPlacement, new: any ShownModel, update: BatchUpdate
+  ) {
     isUpdating = true
     defer { isUpdating = false }
     // Old cells are found by flattened position through their rows' starts, and flags
