@@ -42,11 +42,11 @@ for filter in "$@"; do filters+=(--filter "$filter"); done
 if ! grep -rqs --include='*.swift' '^import XCTest' Tests; then filters+=(--disable-xctest); fi
 
 # Leaks are checked at exit; a suppression names only code that is not this package's
-# (see scripts/lsan.supp). halt_on_error stays on for ASan (memory errors are never benign)
-# and off for TSan, so one run lists every race.
+# (see scripts/lsan.supp, and scripts/tsan.supp for races). halt_on_error stays on for ASan
+# (memory errors are never benign) and off for TSan, so one run lists every race.
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export TSAN_OPTIONS="halt_on_error=0${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+export TSAN_OPTIONS="halt_on_error=0:suppressions=$PWD/scripts/tsan.supp:print_suppressions=0${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 # Swift's crash backtracer reads the crashed process's stacks with memcpy, which ASan checks
 # and reports as an overflow; in CI a test that trapped under ASan then never finished
 # backtracing and the whole job ran out of time. The trap's own message is enough here.
