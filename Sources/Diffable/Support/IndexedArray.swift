@@ -279,8 +279,9 @@ internal struct _IndexedArray<Element: Hashable> {
   }
 
   /// Whether the new element at `index` equals the one that `entry` names: a stored element
-  /// (an offset below the count before) or an earlier new one. `context` holds the stored
-  /// elements, the new ones and the count before (`_indexNewElements`).
+  /// (an offset below the count before) or an earlier new one, read without a retain as the
+  /// join reads them (`_elementsEqual`). `context` holds the stored elements, the new ones
+  /// and the count before (`_indexNewElements`).
   @inlinable
   @inline(never)
   internal static func _newElement(
@@ -290,7 +291,8 @@ internal struct _IndexedArray<Element: Hashable> {
     let (stored, added, countBefore) = context.pointee
     let offset = _offset(ofEntry: entry)
     return offset < countBefore
-      ? stored[offset] == added[index] : added[offset &- countBefore] == added[index]
+      ? _elementsEqual(stored, offset, added, index)
+      : _elementsEqual(added, offset &- countBefore, added, index)
   }
 
   /// How many elements fit without growing the storage or the table.
