@@ -1,6 +1,8 @@
-import Diffable
 import DiffableTestSupport
+import DiffableTesting
 import Testing
+
+@testable import Diffable
 
 /// An identifier whose hash takes only eight values, so that most items of a snapshot share
 /// their hash bits and the index must tell them apart by comparing them.
@@ -273,20 +275,31 @@ struct SnapshotItemIndexTests {
   }
 
   /// Random edits of large snapshots against a model, checking every lookup after every
-  /// step. Large, so that moves take both re-indexing paths (hashing the passed items, or a
-  /// pass over the table), with ordinary and with colliding hashes.
-  @Test(arguments: [false, true])
-  func randomEditsMatchTheModel(colliding: Bool) {
-    let name = "item-index-model\(colliding ? "-colliding" : "")"
+  /// step, that a copy taken before the step did not change, and that the batch from it
+  /// replays. Large, so that moves take both re-indexing paths (hashing the passed items, or
+  /// a pass over the table), with ordinary and with colliding hashes; and with long strings,
+  /// whose large appends at the end go to storage that borrows the appended arrays
+  /// (`SnapshotBorrowedStorageTests`), so that every kind of edit also starts from it.
+  @Test(arguments: ["plain", "colliding", "strings"])
+  func randomEditsMatchTheModel(items: String) throws {
+    let name = "item-index-model\(items == "plain" ? "" : "-" + items)"
     var random = SeededGenerator(seed: RandomizedTesting.seed(name))
-    if colliding {
-      run(CollidingID.init, &random)
-    } else {
-      run({ $0 }, &random)
+    switch items {
+    case "colliding":
+      try run(CollidingID.init, &random)
+    case "strings":
+      let borrowed = try run({ "item number \($0) of a long list" }, &random)
+      #expect(borrowed > 0, "no step ran on storage that borrows")
+    default:
+      try run({ $0 }, &random)
     }
   }
 
-  func run<ID: Hashable & Sendable>(_ make: (Int) -> ID, _ random: inout SeededGenerator) {
+  /// Returns the number of steps that left the snapshot on storage that borrows.
+  @discardableResult
+  func run<ID: Hashable & Sendable>(_ make: (Int) -> ID, _ random: inout SeededGenerator)
+    throws -> Int
+  {
     var snapshot = DiffableDataSourceSnapshot<Int, ID>()
     var model: [(section: Int, items: [ID])] = []
     var next = 0
@@ -302,9 +315,12 @@ struct SnapshotItemIndexTests {
     }
     var nextSection = 4
     var gone: [ID] = []
+    var borrowed = 0
     for step in 0..<(60 * RandomizedTesting.multiplier) {
+      let before = snapshot
+      let hidden = before.itemIdentifiers
       let flat = model.flatMap(\.items)
-      let choice = Int.random(in: 0..<7, using: &random)
+      let choice = Int.random(in: 0..<8, using: &random)
       switch choice {
       case 0 where !model.isEmpty:
         let section = Int.random(in: 0..<model.count, using: &random)
@@ -357,6 +373,12 @@ struct SnapshotItemIndexTests {
         model.append((nextSection, fresh(Int.random(in: 0...50, using: &random))))
         snapshot.appendItems(model.last!.items, toSection: nextSection)
         nextSection += 1
+      case 7:
+        // A large section at the end: heap items go to storage that borrows.
+        snapshot.appendSections([nextSection])
+        model.append((nextSection, fresh(Swift.max(1, flat.count / 3))))
+        snapshot.appendItems(model.last!.items, toSection: nextSection)
+        nextSection += 1
       default:
         break
       }
@@ -367,9 +389,14 @@ struct SnapshotItemIndexTests {
         gone.suffix(200).allSatisfy({ snapshot.indexOfItem($0) == nil })
       else {
         Issue.record("step \(step) (choice \(choice)) diverged from the model")
-        return
+        return borrowed
       }
+      if snapshot._items._borrowed != nil { borrowed += 1 }
+      #expect(before.itemIdentifiers == hidden, "step \(step) (choice \(choice)) changed a copy")
+      _ = try BatchUpdateSimulator.replay(
+        BatchUpdate(from: before, to: snapshot), from: before, to: snapshot)
     }
+    return borrowed
   }
 }
 

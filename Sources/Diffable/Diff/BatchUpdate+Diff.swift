@@ -161,8 +161,8 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
       }
       let intact =
         !sectionIsReloaded[section] && !sectionHasReloadedItem[section]
-        && old._items.elements[old._sectionRange(source)]
-          .elementsEqual(new._items.elements[new._sectionRange(section)])
+        && old._items.elementsEqual(
+          in: old._sectionRange(source), new._items, in: new._sectionRange(section))
       if intact {
         update.movedSections.append(BatchUpdate.SectionMove(from: source, to: section))
         newSectionMovedIntact[section] = true
@@ -202,18 +202,27 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
       // Items shared at both ends stay where they are and need no hashing. They belong to
       // every longest increasing subsequence, so trimming them keeps the moves minimal.
       let limit = Swift.min(oldRange.count, newRange.count)
-      var prefix = 0
-      while prefix < limit
-        && old._items[oldRange.lowerBound &+ prefix] == new._items[newRange.lowerBound &+ prefix]
-      {
-        prefix &+= 1
-      }
-      var suffix = 0
-      while suffix < limit &- prefix
-        && old._items[oldRange.upperBound &- 1 &- suffix]
-          == new._items[newRange.upperBound &- 1 &- suffix]
-      {
-        suffix &+= 1
+      // Through the buffers, compared without a retain (`_elementsEqual`): a subscript of the
+      // snapshot would find the storage again for each item.
+      let (prefix, suffix) = old._items._withElements { oldItems in
+        new._items._withElements { newItems in
+          var prefix = 0
+          while prefix < limit
+            && _IndexedArray<Item>._elementsEqual(
+              oldItems, oldRange.lowerBound &+ prefix, newItems, newRange.lowerBound &+ prefix)
+          {
+            prefix &+= 1
+          }
+          var suffix = 0
+          while suffix < limit &- prefix
+            && _IndexedArray<Item>._elementsEqual(
+              oldItems, oldRange.upperBound &- 1 &- suffix,
+              newItems, newRange.upperBound &- 1 &- suffix)
+          {
+            suffix &+= 1
+          }
+          return (prefix, suffix)
+        }
       }
       keep(prefix, from: oldRange.lowerBound, to: newRange.lowerBound, source, &update)
       diffMiddle(

@@ -12,7 +12,7 @@ where SectionIdentifierType: Encodable, ItemIdentifierType: Encodable {
     for index in _sections.indices {
       var section = sections.nestedContainer(keyedBy: _SectionCodingKeys.self)
       try section.encode(_sections[index], forKey: .identifier)
-      try section.encode(Array(_items.elements[_sectionRange(index)]), forKey: .items)
+      try section.encode(_items.elements(in: _sectionRange(index)), forKey: .items)
     }
     if !_reloadedItems.isEmpty {
       try container.encode(_reloadedItems.elements, forKey: .reloadedItems)

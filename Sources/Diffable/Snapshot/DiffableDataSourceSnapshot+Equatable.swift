@@ -10,6 +10,6 @@ extension DiffableDataSourceSnapshot: Equatable {
   @inlinable
   public static func == (left: Self, right: Self) -> Bool {
     left._sectionEnds == right._sectionEnds && left._sections.elements == right._sections.elements
-      && left._items.elements == right._items.elements
+      && left._items.elementsEqual(in: left._items.indices, right._items, in: right._items.indices)
   }
 }

@@ -207,12 +207,13 @@ extension DiffableDataSourceSnapshot {
       _items.reserveCapacity(
         Self._itemReservation(
           needed: needed, appended: identifiers.count, filled: section &+ 1,
-          sections: _sectionEnds.count))
+          sections: _sectionEnds.count),
+        borrowing: _items._shouldBorrow(adding: identifiers.count))
     }
     // One hash per new item, in one pass that both checks uniqueness and indexes the items
     // (how each section after the first is built); it changes nothing if any item repeats
     // or already exists, and the per-item loop below finds out which.
-    if !_items.append(uniqueContentsOf: identifiers) {
+    if !_items.append(uniqueContentsOf: identifiers, borrowing: offset == countBefore) {
       var existing = false
       for identifier in identifiers {
         let (inserted, index) = _items.append(identifier)

@@ -55,7 +55,7 @@ extension DiffableDataSourceSnapshot {
     _removeAdjacentDuplicates(&doomed)
     if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
       for section in doomed {
-        for identifier in _items.elements[_sectionRange(section)] {
+        for identifier in _items.elements(in: _sectionRange(section)) {
           _reloadedItems.remove(identifier)
           _reconfiguredItems.remove(identifier)
         }

@@ -23,8 +23,9 @@ import OrderedCollections
 /// names the method and the identifiers, as Apple's raises an exception.
 ///
 /// The items are stored once, flattened in section order, in a hash-indexed ordered set;
-/// sections keep only where they end. So `itemIdentifiers` is free, every lookup is one
-/// hash, and a diff reuses the old snapshot's hash table instead of building its own.
+/// sections keep only where they end. So `itemIdentifiers` is free (with one exception, in
+/// its documentation), every lookup is one hash, and a diff reuses the old snapshot's hash
+/// table instead of building its own.
 public struct DiffableDataSourceSnapshot<
   SectionIdentifierType: Hashable,
   ItemIdentifierType: Hashable
@@ -91,7 +92,11 @@ extension DiffableDataSourceSnapshot {
 
   /// Every item identifier, sections in order (the flattened items).
   ///
-  /// - Complexity: O(1): the array shares the snapshot's storage; nothing is rebuilt.
+  /// - Complexity: O(1): the array shares the snapshot's storage; nothing is rebuilt. One
+  ///   exception: a snapshot of items with references to count (strings, classes) filled by
+  ///   appending sections keeps the appended arrays rather than copying (and retaining) each
+  ///   item, and until its first change other than an append at the end, each call builds a
+  ///   new array, O(*n*), as Apple's does.
   @inlinable
   public var itemIdentifiers: [ItemIdentifierType] { _items.elements }
 
@@ -111,7 +116,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
     let section = _requireSection(identifier, "itemIdentifiers(inSection:)")
-    return Array(_items.elements[_sectionRange(section)])
+    return _items.elements(in: _sectionRange(section))
   }
 
   /// The identifier of the section that holds an item, or `nil` if the item is absent.

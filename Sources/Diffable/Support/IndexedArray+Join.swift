@@ -27,9 +27,9 @@ extension _IndexedArray {
     // the stack.
     let blockSize = 128
     table.withUnsafeBufferPointer { mine in
-      elements.withUnsafeBufferPointer { myElements in
+      _withElements { myElements in
         other.table.withUnsafeBufferPointer { theirs in
-          other.elements.withUnsafeBufferPointer { theirElements in
+          other._withElements { theirElements in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockSize) { full in
               let mask = mine.count &- 1
               var start = 0

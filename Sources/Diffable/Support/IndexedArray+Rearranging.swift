@@ -18,6 +18,9 @@ extension _IndexedArray {
     // The block's first offset once moved, discounting moved elements before `destination`.
     let target = destination &- Swift.max(0, Swift.min(moved, destination &- range.lowerBound))
     guard moved > 0, target != range.lowerBound else { return }
+    // Owned from here on, and written through `_owned`: `elements` is computed, and a read
+    // of it beside a write could hold a second reference and copy the array at each write.
+    _makeOwned()
     let span = Swift.min(range.lowerBound, target)..<Swift.max(range.upperBound, target &+ moved)
     let newOffset: (Int) -> Int = { offset in
       if range.contains(offset) { return offset &- range.lowerBound &+ target }
@@ -25,21 +28,21 @@ extension _IndexedArray {
     }
     _reindex(span, newOffset)
 
-    let block = Array(elements[range])
+    let block = Array(_owned[range])
     if target < range.lowerBound {
       // The elements in target..<lower slide right by the block's size.
       var index = range.upperBound &- 1
       while index >= target &+ moved {
-        elements[index] = elements[index &- moved]
+        _owned[index] = _owned[index &- moved]
         index &-= 1
       }
     } else {
       // The elements in upper..<target+moved slide left.
       for index in range.lowerBound..<target {
-        elements[index] = elements[index &+ moved]
+        _owned[index] = _owned[index &+ moved]
       }
     }
-    for offset in 0..<moved { elements[target &+ offset] = block[offset] }
+    for offset in 0..<moved { _owned[target &+ offset] = block[offset] }
   }
 
   /// Rewrites the stored offsets of the elements now at `span` with `newOffset`, in place
@@ -47,19 +50,20 @@ extension _IndexedArray {
   @inlinable
   internal mutating func _reindex(_ span: Range<Int>, _ newOffset: (Int) -> Int) {
     guard scale > 0 else { return }
+    _makeOwned()
     if span.count &* 64 <= table.count {
       // Few elements: find each one's bucket by its hash, then rewrite them all (rewriting
       // while searching could match a rewritten offset).
       var buckets: [Int] = []
       buckets.reserveCapacity(span.count)
       for offset in span {
-        let hash = Self._hashBits(elements[offset])
+        let hash = Self._hashBits(_owned[offset])
         let wanted = Self._entry(hash: hash, offset: offset)
         var bucket = Self._home(ofHash: hash, scale: scale)
         while table[bucket] != wanted {
           precondition(
             table[bucket] != 0,
-            "DiffableDataSourceSnapshot: item \(elements[offset]) is no longer found by its "
+            "DiffableDataSourceSnapshot: item \(_owned[offset]) is no longer found by its "
               + "hash: its type breaks the Hashable contract (a value must not change while "
               + "it is in a snapshot)")
           bucket = (bucket &+ 1) & (table.count &- 1)
@@ -91,7 +95,8 @@ extension _IndexedArray {
   @inlinable
   internal mutating func removeSubrange(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
-    elements.removeSubrange(range)
+    _makeOwned()
+    _owned.removeSubrange(range)
     let removed = range.count
     _rebuildTable(scale: _scaleAfterRemoval()) { offset in
       if offset < range.lowerBound { return offset }
@@ -121,6 +126,7 @@ extension _IndexedArray {
   @inlinable
   internal mutating func removeAll(flaggedBy doomed: [Bool]) {
     precondition(doomed.count == count, "removeAll(flaggedBy:): one flag per element")
+    _makeOwned()
     // The old-to-new offset map is a bitset of the removed elements plus, per 64 elements,
     // how many were removed before them: 1/40 the size of an array of new offsets, so it
     // stays in cache while the table is walked in hash order, which reads it at random.
@@ -128,11 +134,11 @@ extension _IndexedArray {
     var removedBits = [UInt64](repeating: 0, count: words)
     var removedBefore = [Int](repeating: 0, count: words)
     var kept = 0
-    for offset in elements.indices {
+    for offset in _owned.indices {
       if doomed[offset] {
         removedBits[offset >> 6] |= 1 &<< UInt64(offset & 63)
       } else {
-        if kept != offset { elements[kept] = elements[offset] }
+        if kept != offset { _owned[kept] = _owned[offset] }
         kept &+= 1
       }
     }
@@ -142,7 +148,7 @@ extension _IndexedArray {
       removedBefore[word] = removed
       removed &+= removedBits[word].nonzeroBitCount
     }
-    elements.removeLast(count &- kept)
+    _owned.removeLast(count &- kept)
     _rebuildTable(scale: _scaleAfterRemoval()) { offset in
       let word = offset >> 6
       let bit: UInt64 = 1 &<< UInt64(offset & 63)

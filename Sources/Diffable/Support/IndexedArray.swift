@@ -21,8 +21,12 @@
 /// collisions probe linearly.
 @usableFromInline
 internal struct _IndexedArray<Element: Hashable> {
-  /// The elements, in order. Shared, not copied, by ``DiffableDataSourceSnapshot/itemIdentifiers``.
-  @usableFromInline internal var elements: [Element]
+  /// The elements, in order, unless `_borrowed` holds them; while they are here, shared, not
+  /// copied, by ``DiffableDataSourceSnapshot/itemIdentifiers``.
+  @usableFromInline internal var _owned: [Element]
+  /// The elements instead, when a snapshot was built by appending sections of heap items
+  /// (`IndexedArray+BorrowedStorage.swift`); `nil` otherwise.
+  @usableFromInline internal var _borrowed: _BorrowedElements<Element>?
   /// The buckets; empty when `elements` is.
   @usableFromInline internal var table: [UInt64]
   /// log2 of `table.count`, or 0 when there is no table.
@@ -37,7 +41,8 @@ internal struct _IndexedArray<Element: Hashable> {
   /// An empty array, with no table.
   @inlinable
   internal init() {
-    elements = []
+    _owned = []
+    _borrowed = nil
     table = []
     scale = 0
   }
@@ -61,7 +66,8 @@ internal struct _IndexedArray<Element: Hashable> {
   /// match it, and fails on an equal one.
   @inlinable
   internal init?(_ elements: [Element], checkingDuplicates: Bool) {
-    self.elements = elements
+    _owned = elements
+    _borrowed = nil
     scale = Self._scale(forCount: elements.count)
     table = []
     guard scale > 0 else { return }
@@ -139,15 +145,17 @@ internal struct _IndexedArray<Element: Hashable> {
 
   /// The number of elements.
   @inlinable
-  internal var count: Int { elements.count }
+  internal var count: Int {
+    Self._borrowsThroughSlot ? _borrowed?.count ?? _owned.count : _owned.count
+  }
 
   /// The valid offsets.
   @inlinable
-  internal var indices: Range<Int> { elements.indices }
+  internal var indices: Range<Int> { 0..<count }
 
   /// The element at `offset`.
   @inlinable
-  internal subscript(offset: Int) -> Element { elements[offset] }
+  internal subscript(offset: Int) -> Element { _withElements { $0[offset] } }
 
   /// The offset of `element`, or `nil`.
   ///
@@ -174,16 +182,18 @@ internal struct _IndexedArray<Element: Hashable> {
     let hash = Self._hashBits(element)
     guard scale > 0 else { return (nil, -1, hash) }
     return table.withUnsafeBufferPointer { buckets in
-      let mask = buckets.count &- 1
-      var bucket = Self._home(ofHash: hash, scale: scale)
-      while true {
-        let entry = buckets[bucket]
-        if entry == 0 { return (nil, bucket, hash) }
-        if entry >> 32 == hash {
-          let offset = Self._offset(ofEntry: entry)
-          if elements[offset] == element { return (offset, bucket, hash) }
+      _withElements { elements in
+        let mask = buckets.count &- 1
+        var bucket = Self._home(ofHash: hash, scale: scale)
+        while true {
+          let entry = buckets[bucket]
+          if entry == 0 { return (nil, bucket, hash) }
+          if entry >> 32 == hash {
+            let offset = Self._offset(ofEntry: entry)
+            if elements[offset] == element { return (offset, bucket, hash) }
+          }
+          bucket = (bucket &+ 1) & mask
         }
-        bucket = (bucket &+ 1) & mask
       }
     }
   }
@@ -199,7 +209,7 @@ internal struct _IndexedArray<Element: Hashable> {
   internal mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     var found = _find(element)
     if let offset = found.offset { return (false, offset) }
-    let offset = elements.count
+    let offset = count
     if offset &+ 1 > Self._capacity(forScale: scale) {
       _rebuildTable(scale: Self._scale(forCount: Swift.max(offset &+ 1, offset &* 2)))
       found.bucket = _emptyBucket(forHash: found.hash)
@@ -219,25 +229,39 @@ internal struct _IndexedArray<Element: Hashable> {
   /// such as strings: hashing reads each one's storage, and the copy, which retains each,
   /// then finds it in cache.
   ///
+  /// With `borrowing`, heap items may be kept without a retain each: see
+  /// `_shouldBorrow(adding:)`.
+  ///
   /// - Complexity: O(*k*) amortized expected for *k* new elements, one hash each; O(*n*)
   ///   when it fails (the table is rebuilt without the new entries, hashing nothing).
   @inlinable
-  internal mutating func append(uniqueContentsOf newElements: [Element]) -> Bool {
-    let countBefore = elements.count
+  internal mutating func append(uniqueContentsOf newElements: [Element], borrowing: Bool = false)
+    -> Bool
+  {
+    let countBefore = count
     guard !newElements.isEmpty else { return true }
     let needed = countBefore &+ newElements.count
+    let borrow = borrowing && _shouldBorrow(adding: newElements.count)
     // Checked here first: the call costs as much as indexing a few elements, and a snapshot
     // built section by section has usually reserved room already.
-    if needed > reservedCapacity { reserveCapacity(needed) }
+    if needed > reservedCapacity || (borrow && !_borrowsUniquely()) {
+      reserveCapacity(needed, borrowing: borrow)
+    }
     let scale = self.scale
-    // The storage goes in as an argument (a second reference, released on return): read
+    // The storage goes in as arguments (second references, released on return): read
     // through `self` while the buckets are written, it would overlap the access to `table`.
-    let unique = _indexNewElements(newElements, after: elements)
+    let unique = Self._withElements(_owned, _borrowed) { stored in
+      _indexNewElements(newElements, after: stored)
+    }
     if !unique {
       _rebuildTable(scale: scale) { $0 < countBefore ? $0 : -1 }
       return false
     }
-    elements.append(contentsOf: newElements)
+    if borrow {
+      _borrowed.unsafelyUnwrapped.append(ContiguousArray(newElements))
+    } else {
+      elements.append(contentsOf: newElements)
+    }
     return true
   }
 
@@ -245,33 +269,31 @@ internal struct _IndexedArray<Element: Hashable> {
   /// elements); `false` on the first that is equal to one already indexed (the buckets then
   /// hold some of them: the caller rebuilds).
   @inlinable
-  internal mutating func _indexNewElements(_ newElements: [Element], after stored: [Element])
-    -> Bool
-  {
+  internal mutating func _indexNewElements(
+    _ newElements: [Element], after stored: UnsafeBufferPointer<Element>
+  ) -> Bool {
     let scale = self.scale
     let countBefore = stored.count
     return table.withUnsafeMutableBufferPointer { buckets in
-      stored.withUnsafeBufferPointer { stored in
-        newElements.withUnsafeBufferPointer { added in
-          let mask = buckets.count &- 1
-          // The comparison runs only where hash bits match, out of line and with its three
-          // inputs behind one pointer: inline, they kept the placement loop short of
-          // registers. Out of line, the benchmark's sectioned `Int` builds run 2.9% fewer
-          // instructions here (`instructions.sh`; README, Performance, 2026-11-30).
-          return withUnsafePointer(to: (stored, added, countBefore)) { context in
-            Self._withHashBlocks(of: added) { index, hash in
-              var bucket = Self._home(ofHash: hash, scale: scale)
-              while true {
-                let entry = buckets[bucket]
-                if entry == 0 { break }
-                if entry >> 32 == hash && Self._newElement(index, equals: entry, context) {
-                  return false
-                }
-                bucket = (bucket &+ 1) & mask
+      newElements.withUnsafeBufferPointer { added in
+        let mask = buckets.count &- 1
+        // The comparison runs only where hash bits match, out of line and with its three
+        // inputs behind one pointer: inline, they kept the placement loop short of
+        // registers. Out of line, the benchmark's sectioned `Int` builds run 2.9% fewer
+        // instructions here (`instructions.sh`; README, Performance, 2026-11-30).
+        return withUnsafePointer(to: (stored, added, countBefore)) { context in
+          Self._withHashBlocks(of: added) { index, hash in
+            var bucket = Self._home(ofHash: hash, scale: scale)
+            while true {
+              let entry = buckets[bucket]
+              if entry == 0 { break }
+              if entry >> 32 == hash && Self._newElement(index, equals: entry, context) {
+                return false
               }
-              buckets[bucket] = Self._entry(hash: hash, offset: countBefore &+ index)
-              return true
+              bucket = (bucket &+ 1) & mask
             }
+            buckets[bucket] = Self._entry(hash: hash, offset: countBefore &+ index)
+            return true
           }
         }
       }
@@ -298,23 +320,31 @@ internal struct _IndexedArray<Element: Hashable> {
   /// How many elements fit without growing the storage or the table.
   @inlinable
   internal var reservedCapacity: Int {
-    Swift.min(elements.capacity, Self._capacity(forScale: scale))
+    let capacity =
+      Self._borrowsThroughSlot ? _borrowed?.capacity ?? _owned.capacity : _owned.capacity
+    return Swift.min(capacity, Self._capacity(forScale: scale))
   }
 
-  /// Makes room for `minimumCapacity` elements without growing the table again.
+  /// Makes room for `minimumCapacity` elements without growing the table again; with
+  /// `borrowing`, in storage that borrows (`_borrow(minimumCapacity:)`).
   ///
   /// - Complexity: O(*n*) when the table grows, with no hashing.
   @inlinable
-  internal mutating func reserveCapacity(_ minimumCapacity: Int) {
+  internal mutating func reserveCapacity(_ minimumCapacity: Int, borrowing: Bool = false) {
     // The table's size first: it stops on a count no snapshot holds before the storage is
     // grown for it.
     let tableScale =
       minimumCapacity > Self._capacity(forScale: scale)
       ? Self._scale(forCount: minimumCapacity) : nil
-    if minimumCapacity > elements.capacity {
-      // At least doubling: `Array.reserveCapacity` allocates exactly what is asked, so
-      // callers that append one item at a time would copy the array each time.
-      elements.reserveCapacity(Swift.max(minimumCapacity, elements.capacity &* 2))
+    if borrowing && Self._borrowsThroughSlot {
+      _borrow(minimumCapacity: minimumCapacity)
+    } else {
+      _makeOwned()
+      if minimumCapacity > _owned.capacity {
+        // At least doubling: `Array.reserveCapacity` allocates exactly what is asked, so
+        // callers that append one item at a time would copy the array each time.
+        _owned.reserveCapacity(Swift.max(minimumCapacity, _owned.capacity &* 2))
+      }
     }
     if let tableScale { _rebuildTable(scale: tableScale) }
   }
