@@ -177,6 +177,15 @@ extension _IndexedArray {
   /// `DIFFABLE_INTERNAL_CHECKS`.
   @inlinable
   internal func _checkInvariants() {
+    if let borrowed = _borrowed {
+      // Every copy in storage that borrows has something that keeps its item alive.
+      let kept = borrowed.owners.reduce(borrowed.tail.count) { $0 &+ $1.count }
+      precondition(_owned.isEmpty, "Invariant: \(_owned.count) owned elements beside borrowed")
+      precondition(
+        borrowed.count <= borrowed.capacity && kept == borrowed.count,
+        "Invariant: \(borrowed.count) borrowed elements (room for \(borrowed.capacity)), "
+          + "but the kept arrays hold \(kept)")
+    }
     precondition(
       table.count == (scale == 0 ? 0 : 1 << scale),
       "Invariant: \(table.count) buckets for scale \(scale)")
