@@ -11,8 +11,7 @@ extension _IndexedArray {
   // an array as before.
   //
   // Each check for that storage first asks `_borrowsThroughSlot`, a constant once the code
-  // is specialized: for other types (`Int`, `UUID`) the checks compile away, and with them
-  // their cost (3-10% of the diff and the sectioned build of `Int`s while they stayed).
+  // is specialized, so that for other types (`Int`, `UUID`) the checks compile away.
 
   /// The elements as an array. From storage that borrows, a new array (O(*n*), one retain
   /// per element); changing it through this property first makes the storage owned.
