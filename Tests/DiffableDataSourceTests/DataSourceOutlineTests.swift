@@ -54,6 +54,37 @@ struct DataSourceOutlineTests {
         == OutlineItemState(level: 0, hasChildren: false, isExpanded: false))
   }
 
+  @Test func onlyItemsOfSectionsShowingAnOutlineHaveAnOutlineState() {
+    let view = RecordingListView()
+    let registration = CellRegistration<ListCell, String> { cell, _, title in
+      var content = ListContentConfiguration.cell()
+      content.text = title
+      cell.contentConfiguration = content
+    }
+    let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+      view, indexPath, title in
+      view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: title)
+    }
+    var snapshot = DiffableDataSourceSnapshot<Int, String>()
+    snapshot.appendSections([0, 1])
+    snapshot.appendItems(["a", "b"], toSection: 0)
+    snapshot.appendItems(["c"], toSection: 1)
+    dataSource.apply(snapshot, animatingDifferences: false)
+    for indexPath in [path(0, 0), path(0, 1), path(1, 0), path(1, 1), path(2, 0)] {
+      #expect(dataSource.listView(view, outlineStateForItemAt: indexPath) == nil)
+    }
+
+    var outline = DiffableDataSourceSectionSnapshot<String>()
+    outline.append(["c"])
+    outline.append(["d"], to: "c")
+    dataSource.apply(outline, to: 1, animatingDifferences: false)
+    #expect(
+      dataSource.listView(view, outlineStateForItemAt: path(1, 0))
+        == OutlineItemState(level: 0, hasChildren: true, isExpanded: false))
+    #expect(dataSource.listView(view, outlineStateForItemAt: path(0, 1)) == nil)
+    #expect(dataSource.listView(view, outlineStateForItemAt: path(1, 1)) == nil)
+  }
+
   @Test func expandAndCollapseThroughTheView() {
     let fixture = SidebarFixture()
     fixture.dataSource.sectionSnapshotHandlers.willExpandItem = { [unowned fixture] item in

@@ -196,4 +196,31 @@ struct SnapshotBorrowedStorageTests {
     #expect(decoded == borrowed)
     #expect(decoded.itemIdentifiers(inSection: 1) == boundary)
   }
+
+  @Test func readingByOffsetAnswersFromEitherStorage() {
+    var snapshot = DiffableDataSourceSnapshot<Int, String>()
+    snapshot.appendSections([0, 1])
+    snapshot.appendItems((0..<40).map(Self.item), toSection: 0)
+    snapshot.appendItems((40..<80).map(Self.item), toSection: 1)
+    #expect(snapshot._items._borrowed != nil)
+    let owned = snapshot._items.elements
+    #expect((0..<80).map { snapshot._items[$0] } == owned)
+    #expect(snapshot.itemIdentifier(at: IndexPath(item: 39, section: 1)) == Self.item(79))
+    snapshot.deleteItems([Self.item(0)])
+    #expect(snapshot._items._borrowed == nil)
+    #expect((0..<79).map { snapshot._items[$0] } == Array(owned.dropFirst()))
+  }
+
+  @Test func readingPastTheEndOfBorrowedStorageStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // The first append shares its array; the second borrows.
+      var snapshot = DiffableDataSourceSnapshot<Int, String>()
+      snapshot.appendSections([0])
+      snapshot.appendItems((0..<20).map(Self.item))
+      snapshot.appendItems((20..<40).map(Self.item))
+      precondition(snapshot._items._borrowed != nil, "the storage should borrow")
+      _ = snapshot._items[40]
+    }
+    #expect(standardError(result).contains("_IndexedArray[40]: offset out of range 0..<40"))
+  }
 }

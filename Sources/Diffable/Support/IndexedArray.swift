@@ -154,8 +154,22 @@ internal struct _IndexedArray<Element: Hashable> {
   internal var indices: Range<Int> { 0..<count }
 
   /// The element at `offset`.
+  ///
+  /// Read from the storage directly, not through `_withElements`: a caller in another module
+  /// that runs unspecialized (a data source generic over its identifiers, asking for the
+  /// item of each cell) then looked up the generic metadata of the buffer and its closure
+  /// on every read, 4% of the samples of a data source applying a 1% change of 10,000 items
+  /// onto a `RecordingListView`.
   @inlinable
-  internal subscript(offset: Int) -> Element { _withElements { $0[offset] } }
+  internal subscript(offset: Int) -> Element {
+    if Self._borrowsThroughSlot, let borrowed = _borrowed {
+      precondition(
+        UInt(bitPattern: offset) < UInt(bitPattern: borrowed.count),
+        "_IndexedArray[\(offset)]: offset out of range 0..<\(borrowed.count)")
+      return borrowed.buffer[offset]
+    }
+    return _owned[offset]
+  }
 
   /// The offset of `element`, or `nil`.
   ///

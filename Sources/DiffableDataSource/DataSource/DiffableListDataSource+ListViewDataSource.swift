@@ -88,9 +88,16 @@ extension DiffableListDataSource {
   }
 
   /// The outline state of an item, when its section shows an outline.
+  ///
+  /// - Complexity: O(1) when no section shows an outline, one lookup of the item otherwise.
   public func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
     -> OutlineItemState?
   {
+    // A view asks for every cell it shows. With no outline, nothing else needs reading: this
+    // code runs unspecialized (the view holds the data source as a protocol), where the item
+    // and section lookups cost a look-up of generic metadata each, 7% of the samples of a data
+    // source applying a 1% change of 10,000 items onto a `RecordingListView`.
+    guard !sectionSnapshots.isEmpty else { return nil }
     guard let item = current.itemIdentifier(at: indexPath) else { return nil }
     return _outlineState(of: item, section: current.sectionIdentifiers[indexPath[0]])
   }
