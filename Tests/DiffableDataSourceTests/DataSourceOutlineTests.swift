@@ -83,6 +83,17 @@ struct DataSourceOutlineTests {
         == OutlineItemState(level: 0, hasChildren: true, isExpanded: false))
     #expect(dataSource.listView(view, outlineStateForItemAt: path(0, 1)) == nil)
     #expect(dataSource.listView(view, outlineStateForItemAt: path(1, 1)) == nil)
+
+    // A full snapshot that changes the outline's rows drops the outline.
+    dataSource.apply(snapshot, animatingDifferences: false)
+    dataSource.apply(outline, to: 1, animatingDifferences: false)
+    snapshot.appendItems(["e"], toSection: 1)
+    dataSource.apply(snapshot, animatingDifferences: false)
+    #expect(dataSource.listView(view, outlineStateForItemAt: path(1, 0)) == nil)
+    dataSource.apply(outline, to: 1, animatingDifferences: false)
+    #expect(dataSource.listView(view, outlineStateForItemAt: path(1, 0)) != nil)
+    dataSource.applySnapshotUsingReloadData(snapshot)
+    #expect(dataSource.listView(view, outlineStateForItemAt: path(1, 0)) == nil)
   }
 
   @Test func expandAndCollapseThroughTheView() {

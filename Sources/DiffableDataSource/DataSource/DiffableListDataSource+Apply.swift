@@ -125,7 +125,7 @@ extension DiffableListDataSource {
   /// A full snapshot replaces the outlines of the sections whose rows it changes; an
   /// outline whose visible rows still match its section is kept.
   func _dropStaleOutlines(except kept: SectionIdentifierType?) {
-    guard !sectionSnapshots.isEmpty else { return }
+    guard showsOutlines else { return }
     for (section, outline) in sectionSnapshots where section != kept {
       if current.indexOfSection(section) == nil
         || current.itemIdentifiers(inSection: section) != outline.visibleItems

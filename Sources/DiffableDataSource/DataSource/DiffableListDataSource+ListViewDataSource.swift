@@ -97,7 +97,7 @@ extension DiffableListDataSource {
     // code runs unspecialized (the view holds the data source as a protocol), where the item
     // and section lookups cost a look-up of generic metadata each, 7% of the samples of a data
     // source applying a 1% change of 10,000 items onto a `RecordingListView`.
-    guard !sectionSnapshots.isEmpty else { return nil }
+    guard showsOutlines else { return nil }
     guard let item = current.itemIdentifier(at: indexPath) else { return nil }
     return _outlineState(of: item, section: current.sectionIdentifiers[indexPath[0]])
   }

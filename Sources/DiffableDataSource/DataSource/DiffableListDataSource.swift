@@ -57,7 +57,13 @@ open class DiffableListDataSource<
   /// the snapshot it was computed from.
   @usableFromInline var currentVersion = 0
   /// The outlines applied to single sections, for the sections that still show them.
-  var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
+  var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:] {
+    didSet { showsOutlines = !sectionSnapshots.isEmpty }
+  }
+  /// Whether any section shows an outline, kept beside `sectionSnapshots`: the view asks for
+  /// the outline state of every cell it pulls, and this code runs unspecialized, where even
+  /// the dictionary's `isEmpty` looks up its generic metadata.
+  private(set) var showsOutlines = false
   /// Set while a batch is being applied, to catch an apply from inside it.
   var isApplying = false
   /// Applies called elsewhere, waiting for this isolation (``Applier``).
