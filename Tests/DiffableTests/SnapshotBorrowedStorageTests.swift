@@ -203,12 +203,12 @@ struct SnapshotBorrowedStorageTests {
     snapshot.appendItems((0..<40).map(Self.item), toSection: 0)
     snapshot.appendItems((40..<80).map(Self.item), toSection: 1)
     #expect(snapshot._items._borrowed != nil)
-    let owned = snapshot._items.elements
-    #expect((0..<80).map { snapshot._items[$0] } == owned)
+    let expected = (0..<80).map(Self.item)
+    #expect((0..<80).map { snapshot._items[$0] } == expected)
     #expect(snapshot.itemIdentifier(at: IndexPath(item: 39, section: 1)) == Self.item(79))
     snapshot.deleteItems([Self.item(0)])
     #expect(snapshot._items._borrowed == nil)
-    #expect((0..<79).map { snapshot._items[$0] } == Array(owned.dropFirst()))
+    #expect((0..<79).map { snapshot._items[$0] } == Array(expected.dropFirst()))
   }
 
   @Test func readingPastTheEndOfBorrowedStorageStops() async {

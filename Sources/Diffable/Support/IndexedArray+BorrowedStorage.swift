@@ -5,7 +5,8 @@ extension _IndexedArray {
   // reference count. So while a snapshot is being built, appends may go to storage that
   // borrows: `_BorrowedElements` keeps each appended array and copies its elements' bytes.
   //
-  // Reads go through `_withElements`, which hands out either storage as a buffer. Any other
+  // Reads go through `_withElements`, which hands out either storage as a buffer (the
+  // subscript, which callers may run unspecialized, reads each storage directly). Any other
   // change first copies the elements into an owned array, retaining each once
   // (`_makeOwned`): `elements`' `_modify` does that, so the mutations elsewhere work on
   // an array as before.

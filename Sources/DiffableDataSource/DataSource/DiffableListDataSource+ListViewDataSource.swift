@@ -89,7 +89,8 @@ extension DiffableListDataSource {
 
   /// The outline state of an item, when its section shows an outline.
   ///
-  /// - Complexity: O(1) when no section shows an outline, one lookup of the item otherwise.
+  /// - Complexity: O(1) when no section shows an outline; otherwise O(1) expected, a few hash
+  ///   lookups (the section's outline, then the item and its neighbour in it).
   public func listView(_ listView: any ListView, outlineStateForItemAt indexPath: IndexPath)
     -> OutlineItemState?
   {
