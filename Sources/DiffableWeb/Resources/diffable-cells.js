@@ -4,6 +4,7 @@
 // `secondaryLabel`, `footnote`); here they become inline SVG, CSS variables and classes.
 
 import { renderCustomContent } from './diffable-renderers.js';
+import { setSeparatorInset } from './diffable-insets.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -443,7 +444,7 @@ function fillCell(el, cell, options) {
   const content = cell.content || {};
   const size = content.imageProperties && content.imageProperties.maximumSize;
   const imageWidth = content.image ? (size && size.width > 0 ? size.width : 26) + 14 : 0;
-  el.style.setProperty('--dcv-separator-inset', (16 + (options.indent || 0) + imageWidth) + 'px');
+  setSeparatorInset(el, 16 + (options.indent || 0) + imageWidth);
   const before = [];
   const after = [];
   const accessories = Array.isArray(cell.accessories) ? cell.accessories : [];

@@ -206,6 +206,7 @@ function parseServerMessage(text) {
 // reason as `spare` rows (placeBatch is never re-entered).
 const scratch = [];
 let scratchUsed = 0;
+const NO_INDICES = new Int32Array(0);
 function zeroedBytes(length) {
   let buffer = scratch[scratchUsed];
   if (!buffer || buffer.length < length) buffer = scratch[scratchUsed] = new Uint8Array(Math.max(length, 64));
@@ -213,6 +214,68 @@ function zeroedBytes(length) {
   const bytes = buffer.subarray(0, length);
   bytes.fill(0);
   return bytes;
+}
+
+// placeBatch's two ways of filling a section's free places (those `taken` leaves) with the
+// old rows that stay, in their old order; `reload(i, k)` returns the row that replaces the
+// reloaded old row i at k, and `left(i)` is told of each old row i that leaves, in order.
+// Both call these in old-index order, so `removed` comes out the same either way.
+//
+// placeEach visits every place and asks the marks of every old row: one pass, whatever the
+// batch. placeRuns sorts the changes and copies the rows between two of them as a run, so a
+// batch that changes 1,000 of 100,000 rows costs 100,000 plain copies instead of 100,000
+// visits that each read the marks (in Chromium, on the demo's list: a median of 0.3-0.4 ms
+// against 0.8 ms). Sorting costs more than visiting once changes are dense (a shuffle took
+// 40% longer by runs), so a section takes runs only with at most one change per RUNS_BELOW
+// rows.
+const RUNS_BELOW = 16;
+
+function placeEach(rows, count, oldRows, marks, taken, out, arriving, reload, left) {
+  let i = 0;
+  for (let k = 0; k < count; k++) {
+    if (taken[k]) continue;
+    while (marks && (marks[i] === 1 || marks[i] === 2)) left(i++);
+    rows[k] = marks && marks[i] === 3 ? reload(i, k) : oldRows[i];
+    i++;
+  }
+  // Rows that leave after the last one that stays.
+  for (; i < oldRows.length; i++) if (marks && (marks[i] === 1 || marks[i] === 2)) left(i);
+}
+
+function placeRuns(rows, count, oldRows, marks, taken, out, arriving, reload, left) {
+  const arrivals = arriving ? Int32Array.from(arriving, (entry) => entry.at).sort() : NO_INDICES;
+  const gone = out ? Int32Array.from(out.gone).sort() : NO_INDICES;
+  const reloads = out ? Int32Array.from(out.reloads).sort() : NO_INDICES;
+  let i = 0;
+  let k = 0;
+  let a = 0;
+  let g = 0;
+  let r = 0;
+  while (k < count) {
+    if (a < arrivals.length && arrivals[a] === k) {
+      a++;
+      k++;
+      continue;
+    }
+    while (g < gone.length && gone[g] === i) {
+      left(i++);
+      g++;
+    }
+    let run = count - k;
+    if (a < arrivals.length) run = Math.min(run, arrivals[a] - k);
+    if (g < gone.length) run = Math.min(run, gone[g] - i);
+    if (r < reloads.length) run = Math.min(run, reloads[r] - i);
+    if (run > 0) {
+      for (const end = k + run; k < end; k++, i++) rows[k] = oldRows[i];
+      continue;
+    }
+    // Nothing arrives at k and nothing leaves at i, so the old row at i is reloaded.
+    rows[k] = reload(i, k);
+    r++;
+    k++;
+    i++;
+  }
+  for (; g < gone.length; g++) left(gone[g]);
 }
 
 function placeBatch(oldSections, update, newCounts, makeRow) {
@@ -278,7 +341,9 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
   const oldKeepsRows = (s) => oldFate[s] === 0 || oldFate[s] === 2;
 
   // --- rows: gather the operations per section ----------------------------------------
-  const outOf = new Map(); // old section -> Uint8Array: 1 deleted, 2 moved away, 3 reloaded
+  // old section -> {marks, gone, reloads}: marks[i] is 1 deleted, 2 moved away, 3 reloaded;
+  // gone lists the old indices that leave (1 and 2), reloads those reloaded, unsorted.
+  const outOf = new Map();
   const into = new Map(); // new section -> [{at, row, inserted}]
   const outMark = (path, mark, what) => {
     const [s, i] = path;
@@ -286,10 +351,11 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
     if (!oldKeepsRows(s)) return what + ' row ' + pathText(path) + ' is in a section the batch deletes or reloads';
     const length = oldSections[s].rows.length;
     if (i >= length) return what + ' row ' + pathText(path) + ' is out of range (section ' + s + ' had ' + length + ' rows)';
-    let marks = outOf.get(s);
-    if (!marks) outOf.set(s, (marks = zeroedBytes(length)));
-    if (marks[i] !== 0) return 'row ' + pathText(path) + ' is deleted, reloaded or moved twice';
-    marks[i] = mark;
+    let out = outOf.get(s);
+    if (!out) outOf.set(s, (out = { marks: zeroedBytes(length), gone: [], reloads: [] }));
+    if (out.marks[i] !== 0) return 'row ' + pathText(path) + ' is deleted, reloaded or moved twice';
+    out.marks[i] = mark;
+    (mark === 3 ? out.reloads : out.gone).push(i);
     return null;
   };
   const inMark = (path, entry, what) => {
@@ -349,17 +415,16 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
     }
     const origin = oldFate[source] === 2 ? 'moved' : 'kept';
     const oldRows = oldSections[source].rows;
-    const marks = outOf.get(source);
+    const out = outOf.get(source);
     const arriving = into.get(j);
-    if (!marks && !arriving) {
+    if (!out && !arriving) {
       if (oldRows.length !== count) {
         return fail('section ' + j + ' has ' + oldRows.length + ' rows after the batch, the server says ' + count);
       }
       sections[j] = { from: source, origin, rows: oldRows };
       continue;
     }
-    let leaving = 0;
-    if (marks) for (let i = 0; i < marks.length; i++) if (marks[i] === 1 || marks[i] === 2) leaving++;
+    const leaving = out ? out.gone.length : 0;
     const expected = oldRows.length - leaving + (arriving ? arriving.length : 0);
     if (expected !== count) {
       return fail('section ' + j + ' has ' + expected + ' rows after the batch, the server says ' + count);
@@ -375,28 +440,19 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
         rows[entry.at] = entry.row;
       }
     }
-    let i = 0;
-    for (let k = 0; k < count; k++) {
-      if (taken[k]) continue;
-      while (marks && (marks[i] === 1 || marks[i] === 2)) {
-        if (marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
-        i++;
-      }
+    // The rows that stay fill the free places in their old order.
+    const marks = out ? out.marks : null;
+    const changes = leaving + (arriving ? arriving.length : 0) + (out ? out.reloads.length : 0);
+    const place = changes * RUNS_BELOW <= count ? placeRuns : placeEach;
+    place(rows, count, oldRows, marks, taken, out, arriving, (i, k) => {
       const row = oldRows[i];
-      if (marks && marks[i] === 3) {
-        const fresh = make(row);
-        if (row) removed.push({ row, from: [source, i], why: 'reloaded' });
-        reloaded.push({ oldRow: row, row: fresh, at: [j, k] });
-        rows[k] = fresh;
-      } else {
-        rows[k] = row;
-      }
-      i++;
-    }
-    // Deleted rows after the last survivor.
-    for (; i < oldRows.length; i++) {
-      if (marks && marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
-    }
+      const fresh = make(row);
+      if (row) removed.push({ row, from: [source, i], why: 'reloaded' });
+      reloaded.push({ oldRow: row, row: fresh, at: [j, k] });
+      return fresh;
+    }, (i) => {
+      if (marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
+    });
     sections[j] = { from: source, origin, rows };
   }
 
@@ -497,6 +553,7 @@ export {
   checkSections,
   parseServerMessage,
   placeBatch,
+  RUNS_BELOW,
   moveRow,
   siblingPosition,
   parentIndex,

@@ -38,6 +38,13 @@ function sectionRole(section, geometry) {
   return geometry.kind === 'row' ? 'listbox' : 'grid';
 }
 const ROW_ROLES = { tree: 'treeitem', listbox: 'option' };
+// Every render writes each shown row's attributes, and almost all of them already hold
+// those values; a write that changes nothing still costs a mutation record and, with an
+// assistive technology attached, an accessibility update. So only changes are written.
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 function rowRole(section, geometry) {
   if (geometry.kind === 'grid') return 'gridcell';
   return ROW_ROLES[sectionRole(section, geometry)] || 'row';
@@ -1052,9 +1059,9 @@ export class DiffableCollectionView extends EventTarget {
     let posinset = i + 1;
     let setsize = count;
     if (role === 'treeitem') {
-      if (outline) el.setAttribute('aria-level', String(outline.level + 1));
+      if (outline) setAttr(el, 'aria-level', String(outline.level + 1));
       else el.removeAttribute('aria-level');
-      if (outline && outline.hasChildren) el.setAttribute('aria-expanded', String(!!outline.isExpanded));
+      if (outline && outline.hasChildren) setAttr(el, 'aria-expanded', String(!!outline.isExpanded));
       else el.removeAttribute('aria-expanded');
       const siblings = this.siblingPosition(section, i);
       if (siblings) {
@@ -1065,33 +1072,33 @@ export class DiffableCollectionView extends EventTarget {
       el.removeAttribute('aria-level');
       el.removeAttribute('aria-expanded');
     }
-    if (role === 'gridcell') el.setAttribute('aria-colindex', String((i % geometry.columns) + 1));
+    if (role === 'gridcell') setAttr(el, 'aria-colindex', String((i % geometry.columns) + 1));
     else el.removeAttribute('aria-colindex');
-    if (role === 'row') el.setAttribute('aria-rowindex', String(i + 1));
+    if (role === 'row') setAttr(el, 'aria-rowindex', String(i + 1));
     else el.removeAttribute('aria-rowindex');
     // aria-posinset and aria-setsize belong to options and treeitems (on a row, only a
     // treegrid's may carry them).
     if (role === 'option' || role === 'treeitem') {
-      el.setAttribute('aria-posinset', String(posinset));
-      el.setAttribute('aria-setsize', String(setsize));
+      setAttr(el, 'aria-posinset', String(posinset));
+      setAttr(el, 'aria-setsize', String(setsize));
     } else {
       el.removeAttribute('aria-posinset');
       el.removeAttribute('aria-setsize');
     }
     const selected = this.selected.has(row);
-    el.setAttribute('aria-selected', String(selected));
+    setAttr(el, 'aria-selected', String(selected));
     el.classList.toggle('dcv-selected', selected);
     if (cell && cell.custom) this.refreshCustom(row, false);
-    el.setAttribute('aria-label', cell ? C.cellLabel(cell, this.editing, row.customLabel) : 'Loading row ' + (i + 1) + ' of ' + count);
+    setAttr(el, 'aria-label', cell ? C.cellLabel(cell, this.editing, row.customLabel) : 'Loading row ' + (i + 1) + ' of ' + count);
     const keys = C.cellKeyShortcuts(cell, this.editing, this.rtl);
-    if (keys) el.setAttribute('aria-keyshortcuts', keys);
+    if (keys) setAttr(el, 'aria-keyshortcuts', keys);
     else el.removeAttribute('aria-keyshortcuts');
     el.classList.toggle('dcv-stale', !!row.stale);
     el.classList.toggle('dcv-header-item', headerItem);
     el.classList.toggle('dcv-first', i === 0);
     el.classList.toggle('dcv-last', i === count - 1);
     el.classList.toggle('dcv-has-children', !!(outline && outline.hasChildren));
-    el.tabIndex = row === this.focusRow ? 0 : -1;
+    setAttr(el, 'tabindex', row === this.focusRow ? '0' : '-1');
     return moved;
   }
 
