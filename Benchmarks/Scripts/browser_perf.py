@@ -11,7 +11,8 @@ For each size it measures
 - batches (the demo's `churn`, 1% of the list changed, and `shuffle`): the page's main-thread
   time from a batch frame's arrival to the view's DOM updated (diffable-connection.js times
   it into window.diffableDebug.batchTimings; a `batch` listener of this script forces the
-  style and layout that frame would do, so they count too), the batch frame's bytes, every
+  style and layout that frame would do, so they count too) and the part of it spent placing
+  the rows (diffableDebug.lastBatch.placeMs), the batch frame's bytes, every
   frame of the exchange (the cells asked for afterwards and the demo's own `lastBatch`
   report included), DevTools' main-thread totals for the whole exchange, and the server's
   apply time (diff + cells + JSON, the `applyMs` of the demo's `lastBatch` message);
@@ -105,7 +106,10 @@ const check = () => {
     clearTimeout(give_up);
     const timing = debug.batchTimings.find((t) => t.view === 'demo' && t.seq === view.seq);
     const report = perf.reports.find((r) => r.seq === view.seq);
+    const last = debug.lastBatch;
+    const placed = last && last.view === 'demo' && last.seq === view.seq && typeof last.placeMs === 'number';
     done({
+      placeMs: placed ? last.placeMs : null,
       seq: view.seq,
       ms: timing ? timing.ms : null,
       chars: timing ? timing.chars : null,
@@ -268,6 +272,7 @@ class Bench:
             "command": command,
             "main_thread_ms": summary([r["ms"] for r in runs]),
             "layout_ms": summary([r["layoutMs"] for r in runs]),
+            "placement_ms": summary([r["placeMs"] for r in runs]),
             "script_ms": summary([r["ms"] - r["layoutMs"] for r in runs]),
             "batch_bytes": summary([r["chars"] for r in runs]),
             "cycle_bytes": summary([r["cycleChars"] for r in runs]),
@@ -398,7 +403,7 @@ def print_report(report):
     print()
     print("Batches: main thread from the frame's arrival to the DOM updated (style and layout "
           f"forced inside), {report['batches']} batches each")
-    header = ("size", "batch", "p50 ms", "p95 ms", "max", "layout p50", "server apply p50/p95",
+    header = ("size", "batch", "p50 ms", "p95 ms", "max", "layout p50", "placement p50", "server apply p50/p95",
               "batch bytes p50", "exchange bytes p50", "DevTools task p50 (script/layout/style)", "to content p50",
               "render()s / layout reads max")
     lines = [header]
@@ -410,6 +415,7 @@ def print_report(report):
             lines.append((
                 f"{size:,}", label, fmt(b["main_thread_ms"]["p50"]), fmt(b["main_thread_ms"]["p95"]),
                 fmt(b["main_thread_ms"]["max"]), fmt(b["layout_ms"]["p50"]),
+                fmt(b["placement_ms"]["p50"]) if b.get("placement_ms") else "–",
                 f"{fmt(apply['p50'])} / {fmt(apply['p95'])}" if apply else "–",
                 fmt(b["batch_bytes"]["p50"]), fmt(b["cycle_bytes"]["p50"]),
                 f"{fmt(d['TaskDuration']['p50'])} ({fmt(d['ScriptDuration']['p50'])}/"
@@ -418,7 +424,7 @@ def print_report(report):
                 f"{b['renders']['max']} / {b['viewport_reads']['max']}" if b["renders"] else "–"))
         ins = entry["insert"]
         lines.append((f"{size:,}", "1 insert", fmt(ins["main_thread_ms"]["p50"]), fmt(ins["main_thread_ms"]["p95"]),
-                       fmt(ins["main_thread_ms"]["max"]), "", "", fmt(ins["batch_bytes"]["p50"]), "", "", "", ""))
+                       fmt(ins["main_thread_ms"]["max"]), "", "", "", fmt(ins["batch_bytes"]["p50"]), "", "", "", ""))
     table(lines)
     print()
     print("Scrolling: one scrollTop step per animation frame")

@@ -179,58 +179,22 @@ function parseServerMessage(text) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Batch placement, as UIKit's performBatchUpdates places things (Docs/WebProtocol.md,
-// "How the page applies it"). Sections first: deleted and moved-away sections leave;
-// inserted sections and move destinations take their new slots; every other old section
-// — reloaded ones included — fills the free slots in its old order. Then rows, per
-// section that survives: the same rule one level down. Moved rows keep their objects,
-// reloaded rows get fresh ones, reconfigures are looked up afterwards at new positions.
-//
-// oldSections: [{rows: Array<row|null>, spare?: Array}]; newCounts: row count per new
-// section (the batch's `sections[i].count`). makeRow(oldRow) returns the object for a
-// reloaded row. `spare`, when given, is an array nobody else holds that may become the
-// section's new rows (overwritten, resized): a list of 100,000 rows is an 800 kB array,
-// and allocating one per batch fills the heap's large-object space, whose collection
-// lands in some later batch's frame. A section the batch leaves alone keeps its array.
-//
-// Returns {ok: false, reason} when the batch does not fit the page's state — the reason
-// is what the page sends in `mismatch` — or {ok: true, sections, removed, reloaded,
-// reconfigured}:
-//   sections[j] = {from, origin, rows}: from is the old index (-1 when inserted), origin
-//     'kept' | 'moved' | 'inserted' | 'reloaded';
-//   removed: [{row, from, why}] every non-null row that left (deleted, in a deleted or
-//     reloaded section, or replaced by a reload);
-//   reloaded: [{oldRow, row, at}] each reload's old and new object and new index path;
-//   reconfigured: [{row, at}] existing row objects at reconfigured (new) index paths.
-// Zeroed byte arrays for placeBatch's per-row marks, kept between batches for the same
-// reason as `spare` rows (placeBatch is never re-entered).
-const scratch = [];
-let scratchUsed = 0;
-const NO_INDICES = new Int32Array(0);
-function zeroedBytes(length) {
-  let buffer = scratch[scratchUsed];
-  if (!buffer || buffer.length < length) buffer = scratch[scratchUsed] = new Uint8Array(Math.max(length, 64));
-  scratchUsed++;
-  const bytes = buffer.subarray(0, length);
-  bytes.fill(0);
-  return bytes;
-}
-
 // placeBatch's two ways of filling a section's free places (those `taken` leaves) with the
 // old rows that stay, in their old order; `reload(i, k)` returns the row that replaces the
-// reloaded old row i at k, and `left(i)` is told of each old row i that leaves, in order.
-// Both call these in old-index order, so `removed` comes out the same either way.
+// reloaded old row i at k, and `left(i)` is told of each old row i that leaves. Both call
+// them in old-index order, so `removed` comes out the same either way.
 //
-// placeEach visits every place and asks the marks of every old row: one pass, whatever the
+// placeEach visits every place and reads the marks of every old row: one pass, whatever the
 // batch. placeRuns sorts the changes and copies the rows between two of them as a run, so a
 // batch that changes 1,000 of 100,000 rows costs 100,000 plain copies instead of 100,000
 // visits that each read the marks (in Chromium, on the demo's list: a median of 0.3-0.4 ms
 // against 0.8 ms). Sorting costs more than visiting once changes are dense (a shuffle took
 // 40% longer by runs), so a section takes runs only with at most one change per RUNS_BELOW
-// rows.
+// rows, and placeBatch stops listing a section's changes past that density.
 const RUNS_BELOW = 16;
+const NO_INDICES = new Int32Array(0);
 
-function placeEach(rows, count, oldRows, marks, taken, out, arriving, reload, left) {
+function placeEach(rows, count, oldRows, marks, taken, reload, left) {
   let i = 0;
   for (let k = 0; k < count; k++) {
     if (taken[k]) continue;
@@ -242,7 +206,8 @@ function placeEach(rows, count, oldRows, marks, taken, out, arriving, reload, le
   for (; i < oldRows.length; i++) if (marks && (marks[i] === 1 || marks[i] === 2)) left(i);
 }
 
-function placeRuns(rows, count, oldRows, marks, taken, out, arriving, reload, left) {
+// out: {gone, reloads} (old indices, unsorted) or null; arriving: [{at}] or undefined.
+function placeRuns(rows, count, oldRows, out, arriving, reload, left) {
   const arrivals = arriving ? Int32Array.from(arriving, (entry) => entry.at).sort() : NO_INDICES;
   const gone = out ? Int32Array.from(out.gone).sort() : NO_INDICES;
   const reloads = out ? Int32Array.from(out.reloads).sort() : NO_INDICES;
@@ -278,7 +243,46 @@ function placeRuns(rows, count, oldRows, marks, taken, out, arriving, reload, le
   for (; g < gone.length; g++) left(gone[g]);
 }
 
-function placeBatch(oldSections, update, newCounts, makeRow) {
+// Zeroed byte arrays for placeBatch's per-row marks, kept between batches for the same
+// reason as `spare` rows (placeBatch is never re-entered).
+const scratch = [];
+let scratchUsed = 0;
+function zeroedBytes(length) {
+  let buffer = scratch[scratchUsed];
+  if (!buffer || buffer.length < length) buffer = scratch[scratchUsed] = new Uint8Array(Math.max(length, 64));
+  scratchUsed++;
+  const bytes = buffer.subarray(0, length);
+  bytes.fill(0);
+  return bytes;
+}
+
+// Batch placement, as UIKit's performBatchUpdates places things (Docs/WebProtocol.md,
+// "How the page applies it"). Sections first: deleted and moved-away sections leave;
+// inserted sections and move destinations take their new slots; every other old section
+// — reloaded ones included — fills the free slots in its old order. Then rows, per
+// section that survives: the same rule one level down. Moved rows keep their objects,
+// reloaded rows get fresh ones, reconfigures are looked up afterwards at new positions.
+//
+// oldSections: [{rows: Array<row|null>, spare?: Array}]; newCounts: row count per new
+// section (the batch's `sections[i].count`). makeRow(oldRow) returns the object for a
+// reloaded row. `spare`, when given, is an array nobody else holds that may become the
+// section's new rows (overwritten, resized): a list of 100,000 rows is an 800 kB array,
+// and allocating one per batch fills the heap's large-object space, whose collection
+// lands in some later batch's frame. A section the batch leaves alone keeps its array.
+//
+// Returns {ok: false, reason} when the batch does not fit the page's state — the reason
+// is what the page sends in `mismatch` — or {ok: true, sections, removed, reloaded,
+// reconfigured}:
+//   sections[j] = {from, origin, rows}: from is the old index (-1 when inserted), origin
+//     'kept' | 'moved' | 'inserted' | 'reloaded';
+//   removed: [{row, from, why}] every non-null row that left (deleted, in a deleted or
+//     reloaded section, or replaced by a reload);
+//   reloaded: [{oldRow, row, at}] each reload's old and new object and new index path;
+//   reconfigured: [{row, at}] existing row objects at reconfigured (new) index paths;
+//   placedByRuns: how many sections placeRuns filled (the rest that kept rows, placeEach).
+// `placement` ('each' or 'runs') makes every section take that way, for the self-test to
+// compare the two; by default each section takes the one its density calls for.
+function placeBatch(oldSections, update, newCounts, makeRow, placement) {
   const fail = (reason) => ({ ok: false, reason });
   scratchUsed = 0;
   const oldCount = oldSections.length;
@@ -341,8 +345,9 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
   const oldKeepsRows = (s) => oldFate[s] === 0 || oldFate[s] === 2;
 
   // --- rows: gather the operations per section ----------------------------------------
-  // old section -> {marks, gone, reloads}: marks[i] is 1 deleted, 2 moved away, 3 reloaded;
-  // gone lists the old indices that leave (1 and 2), reloads those reloaded, unsorted.
+  // old section -> {marks, gone, reloads, leaving, listed}: marks[i] is 1 deleted, 2 moved
+  // away, 3 reloaded; leaving counts 1 and 2; while `listed`, gone lists the old indices
+  // that leave and reloads those reloaded, unsorted.
   const outOf = new Map();
   const into = new Map(); // new section -> [{at, row, inserted}]
   const outMark = (path, mark, what) => {
@@ -352,10 +357,19 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
     const length = oldSections[s].rows.length;
     if (i >= length) return what + ' row ' + pathText(path) + ' is out of range (section ' + s + ' had ' + length + ' rows)';
     let out = outOf.get(s);
-    if (!out) outOf.set(s, (out = { marks: zeroedBytes(length), gone: [], reloads: [] }));
+    if (!out) {
+      out = { marks: zeroedBytes(length), gone: [], reloads: [], leaving: 0, listed: true };
+      outOf.set(s, out);
+    }
     if (out.marks[i] !== 0) return 'row ' + pathText(path) + ' is deleted, reloaded or moved twice';
     out.marks[i] = mark;
-    (mark === 3 ? out.reloads : out.gone).push(i);
+    if (mark !== 3) out.leaving++;
+    // Lists only while runs may still be taken: a shuffle of 100,000 rows lists 6,251, not
+    // all of them (the placement of every row is then placeEach's).
+    if (out.listed && (out.gone.length + out.reloads.length) * RUNS_BELOW > length + RUNS_BELOW) {
+      out.listed = placement === 'runs';
+    }
+    if (out.listed) (mark === 3 ? out.reloads : out.gone).push(i);
     return null;
   };
   const inMark = (path, entry, what) => {
@@ -394,6 +408,7 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
   const removed = [];
   const reloaded = [];
   const sections = new Array(newCount);
+  let placedByRuns = 0;
   const dropAll = (s, why) => {
     const rows = oldSections[s].rows;
     for (let i = 0; i < rows.length; i++) if (rows[i]) removed.push({ row: rows[i], from: [s, i], why });
@@ -424,7 +439,7 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
       sections[j] = { from: source, origin, rows: oldRows };
       continue;
     }
-    const leaving = out ? out.gone.length : 0;
+    const leaving = out ? out.leaving : 0;
     const expected = oldRows.length - leaving + (arriving ? arriving.length : 0);
     if (expected !== count) {
       return fail('section ' + j + ' has ' + expected + ' rows after the batch, the server says ' + count);
@@ -442,17 +457,24 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
     }
     // The rows that stay fill the free places in their old order.
     const marks = out ? out.marks : null;
-    const changes = leaving + (arriving ? arriving.length : 0) + (out ? out.reloads.length : 0);
-    const place = changes * RUNS_BELOW <= count ? placeRuns : placeEach;
-    place(rows, count, oldRows, marks, taken, out, arriving, (i, k) => {
+    const reload = (i, k) => {
       const row = oldRows[i];
       const fresh = make(row);
       if (row) removed.push({ row, from: [source, i], why: 'reloaded' });
       reloaded.push({ oldRow: row, row: fresh, at: [j, k] });
       return fresh;
-    }, (i) => {
+    };
+    const left = (i) => {
       if (marks[i] === 1 && oldRows[i]) removed.push({ row: oldRows[i], from: [source, i], why: 'deleted' });
-    });
+    };
+    const changes = (out ? out.gone.length + out.reloads.length : 0) + (arriving ? arriving.length : 0);
+    const runs = placement ? placement === 'runs' : (!out || out.listed) && changes * RUNS_BELOW <= count;
+    if (runs) {
+      placeRuns(rows, count, oldRows, out, arriving, reload, left);
+      placedByRuns++;
+    } else {
+      placeEach(rows, count, oldRows, marks, taken, reload, left);
+    }
     sections[j] = { from: source, origin, rows };
   }
 
@@ -468,7 +490,7 @@ function placeBatch(oldSections, update, newCounts, makeRow) {
     const row = sections[j].rows[i];
     if (row) reconfigured.push({ row, at: [j, i] });
   }
-  return { ok: true, sections, removed, reloaded, reconfigured, oldToNew };
+  return { ok: true, sections, removed, reloaded, reconfigured, oldToNew, placedByRuns };
 }
 
 // The page's own move for a reorder: the row leaves `from` and lands at `to`, a position

@@ -340,11 +340,13 @@ export class DiffableCollectionView extends EventTarget {
     if (message.seq !== this.seq + 1) {
       return this.reportMismatch(message, 'batch seq ' + message.seq + ' does not follow the page\'s seq ' + this.seq);
     }
+    const placing = performance.now();
     const result = M.placeBatch(
       this.sections.map((s) => ({ rows: s.rows, spare: s.spare })), message.update,
       message.sections.map((s) => s.count), () => this.newRow());
     if (!result.ok) return this.reportMismatch(message, result.reason);
     const started = performance.now();
+    const placeMs = Math.round((started - placing) * 10) / 10;
     // Read before the first write: every later read in this batch comes from it, so the
     // batch forces no layout of its own.
     this.viewport();
@@ -439,7 +441,8 @@ export class DiffableCollectionView extends EventTarget {
     const summary = this.summarize(message, result);
     this.lastApplied = summary;
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    debug.lastBatch = { view: this.name, seq: message.seq, animated: !!message.animated, update: message.update, result: 'ack', summary, ms };
+    debug.lastBatch = { view: this.name, seq: message.seq, animated: !!message.animated, update: message.update,
+      result: 'ack', summary, ms, placeMs };
     this.sync(true);
     this.dispatchEvent(new CustomEvent('batch', { detail: { seq: message.seq, animated: !!message.animated, update: message.update, summary, result: 'ack' } }));
     return undefined;
@@ -1089,7 +1092,8 @@ export class DiffableCollectionView extends EventTarget {
     setAttr(el, 'aria-selected', String(selected));
     el.classList.toggle('dcv-selected', selected);
     if (cell && cell.custom) this.refreshCustom(row, false);
-    setAttr(el, 'aria-label', cell ? C.cellLabel(cell, this.editing, row.customLabel) : 'Loading row ' + (i + 1) + ' of ' + count);
+    setAttr(el, 'aria-label',
+      cell ? C.cellLabel(cell, this.editing, row.customLabel) : 'Loading row ' + (i + 1) + ' of ' + count);
     const keys = C.cellKeyShortcuts(cell, this.editing, this.rtl);
     if (keys) setAttr(el, 'aria-keyshortcuts', keys);
     else el.removeAttribute('aria-keyshortcuts');
