@@ -17,6 +17,17 @@ struct SnapshotBorrowedStorageTests {
   /// Long enough to live on the heap (a small string has no reference to count).
   static func item(_ number: Int) -> String { "item number \(number) of a long list" }
 
+  /// Forty items in one section, in storage that borrows: the first append shares its array,
+  /// the second borrows. (Exit tests call it: their bodies capture nothing.)
+  static func borrowingSnapshot() -> DiffableDataSourceSnapshot<Int, String> {
+    var snapshot = DiffableDataSourceSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    snapshot.appendItems((0..<20).map(item))
+    snapshot.appendItems((20..<40).map(item))
+    precondition(snapshot._items._borrowed != nil, "the storage should borrow")
+    return snapshot
+  }
+
   @Test func sectionsOfHeapItemsAreAppendedWithoutARetainEach() {
     let tokens = (0..<300).map { Token($0) }
     let sections = stride(from: 0, to: 300, by: 100).map { Array(tokens[$0..<$0 + 100]) }
@@ -213,14 +224,35 @@ struct SnapshotBorrowedStorageTests {
 
   @Test func readingPastTheEndOfBorrowedStorageStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      // The first append shares its array; the second borrows.
-      var snapshot = DiffableDataSourceSnapshot<Int, String>()
-      snapshot.appendSections([0])
-      snapshot.appendItems((0..<20).map(Self.item))
-      snapshot.appendItems((20..<40).map(Self.item))
-      precondition(snapshot._items._borrowed != nil, "the storage should borrow")
+      let snapshot = Self.borrowingSnapshot()
       _ = snapshot._items[40]
     }
     #expect(standardError(result).contains("_IndexedArray[40]: offset out of range 0..<40"))
+  }
+
+  /// The internal check of storage that borrows (run after every mutation under
+  /// `DIFFABLE_INTERNAL_CHECKS`) passes on what appends make and stops once the kept arrays
+  /// no longer account for every copy.
+  @Test func borrowedCopiesThatNoKeptArrayAccountsForFailTheInternalCheck() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let snapshot = Self.borrowingSnapshot()
+      snapshot._items._checkInvariants()
+      FileHandle.standardError.write(Data("checked\n".utf8))
+      snapshot._items._borrowed!.tail.append(Self.item(40))
+      snapshot._items._checkInvariants()
+    }
+    let message = standardError(result)
+    #expect(message.contains("checked"))
+    #expect(message.contains("Invariant: 40 borrowed elements (room for"))
+    #expect(message.contains("but the kept arrays hold 41"))
+  }
+
+  @Test func ownedElementsBesideBorrowedOnesFailTheInternalCheck() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = Self.borrowingSnapshot()
+      snapshot._items._owned.append(Self.item(40))
+      snapshot._items._checkInvariants()
+    }
+    #expect(standardError(result).contains("Invariant: 1 owned elements beside borrowed"))
   }
 }

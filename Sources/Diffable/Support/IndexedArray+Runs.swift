@@ -110,7 +110,7 @@ extension _IndexedArray {
   /// - Complexity: O(*k*) expected for *k* such slots: one hash each.
   // Always inlined: the diff calls it once per section, and when the storage that borrows
   // came in (`_withElements`) the compiler stopped inlining it, and the diff of 100 sections
-  // of `Int`s ran 5% more instructions (callgrind), as much as the build saves with it.
+  // of `Int`s ran 5% more instructions (callgrind).
   @inlinable
   @inline(__always)
   internal func _lookUp(
