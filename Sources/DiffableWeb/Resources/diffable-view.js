@@ -30,6 +30,13 @@ const TREE_SIBLINGS_LIMIT = 5000;
 
 let nextRowKey = 1;
 
+// Every render writes each shown row's attributes, and almost all of them already hold
+// those values; a write that changes nothing still costs a mutation record and, with an
+// assistive technology attached, an accessibility update. So only changes are written.
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 // What a section's rows are to assistive technologies: a compositional grid's cells, an
 // outline's treeitems, a sideways row's options, and otherwise (a list) a grid's rows.
 function sectionRole(section, geometry) {
@@ -38,13 +45,6 @@ function sectionRole(section, geometry) {
   return geometry.kind === 'row' ? 'listbox' : 'grid';
 }
 const ROW_ROLES = { tree: 'treeitem', listbox: 'option' };
-// Every render writes each shown row's attributes, and almost all of them already hold
-// those values; a write that changes nothing still costs a mutation record and, with an
-// assistive technology attached, an accessibility update. So only changes are written.
-function setAttr(el, name, value) {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-}
-
 function rowRole(section, geometry) {
   if (geometry.kind === 'grid') return 'gridcell';
   return ROW_ROLES[sectionRole(section, geometry)] || 'row';
