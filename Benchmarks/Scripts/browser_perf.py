@@ -205,10 +205,18 @@ class Bench:
         from conftest import Server, make_driver  # noqa: E402 (Tests/Browser)
         from demo_page import DemoPage  # noqa: E402
         self.server = Server("diffable-demo").start()
-        self.driver = make_driver()
-        self.driver.set_script_timeout(600)
-        self.page = DemoPage(self.driver, self.server).open()
-        self.driver.execute_script(INSTALL)
+        self.driver = None
+        try:
+            self.driver = make_driver()
+            self.driver.set_script_timeout(600)
+            self.page = DemoPage(self.driver, self.server).open()
+            self.driver.execute_script(INSTALL)
+        except BaseException:
+            # Nothing is left running when the browser or the page fails to start.
+            if self.driver is not None:
+                self.driver.quit()
+            self.server.stop()
+            raise
         # DevTools' counters in the main thread's CPU time (wall time where that is missing).
         try:
             self.driver.execute_cdp_cmd("Performance.enable", {"timeDomain": "threadTicks"})
@@ -219,9 +227,11 @@ class Bench:
         self.profiles = {}
 
     def close(self):
-        self.driver.quit()
-        crashed = not self.server.is_running()
-        self.server.stop()
+        try:
+            self.driver.quit()
+        finally:
+            crashed = not self.server.is_running()
+            self.server.stop()
         if crashed:
             raise RuntimeError(f"diffable-demo exited:\n{self.server.log()[-2000:]}")
 

@@ -24,9 +24,9 @@ for a CPU the server holds. Benchmarks/README.md has the runs made with it.
 """
 
 import argparse
+import datetime
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -37,15 +37,44 @@ import browser_perf  # noqa: E402 (the benchmark's driver and page probe)
 SIZE = 100_000
 
 
-def pin(bench):
-    """The server on CPU 0, every Chromium process (the driver's included) on CPU 1."""
-    os.sched_setaffinity(bench.server.process.pid, {0})
-    found = subprocess.run(["pgrep", "-f", "chrom"], capture_output=True, text=True).stdout.split()
-    for pid in found:
+def descendants(pid):
+    """`pid` and every process below it, from /proc."""
+    children = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
         try:
-            os.sched_setaffinity(int(pid), {1})
-        except OSError:  # gone since pgrep listed it
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (ValueError, OSError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo.extend(children.get(current, []))
+    return found
+
+
+def pin_process(pid, cpus):
+    """Every thread of `pid` (sched_setaffinity on a pid sets its main thread only)."""
+    try:
+        threads = [int(t.name) for t in Path(f"/proc/{pid}/task").iterdir()]
+    except OSError:  # gone
+        return
+    for thread in threads:
+        try:
+            os.sched_setaffinity(thread, cpus)
+        except OSError:  # ended since
             pass
+
+
+def pin(bench):
+    """The server's threads on CPU 0; every thread of this run's chromedriver and the
+    Chromium it started on CPU 1 (no other Chromium on the machine)."""
+    pin_process(bench.server.process.pid, {0})
+    for pid in descendants(bench.driver.service.process.pid):
+        pin_process(pid, {1})
 
 
 def one_run(build, args):
@@ -64,18 +93,27 @@ def one_run(build, args):
         bench.scroll_to(0.5)
         for _ in range(5):
             bench.command("churn")
-        return [bench.command("churn") for _ in range(args.batches)]
-    finally:
-        bench.close()
+        runs = [bench.command("churn") for _ in range(args.batches)]
+    except BaseException:
+        try:
+            bench.close()
+        except Exception:  # noqa: BLE001 (the first failure is the one to report)
+            pass
+        raise
+    bench.close()
+    return runs
 
 
 def line(label, runs):
     p = browser_perf.percentile
-    ms = [r["ms"] for r in runs]
-    layout = [r["layoutMs"] for r in runs]
-    script = [r["ScriptDuration"] for r in runs]
-    style = [r["RecalcStyleDuration"] for r in runs]
-    return (f"{label:<24} n={len(runs):<4} main p50 {p(ms, 50):5.2f} p95 {p(ms, 95):5.2f} "
+
+    def values(key):
+        # A batch the page kept no timing for has None here (browser_perf's summary skips it).
+        return [r[key] for r in runs if r.get(key) is not None] or [float("nan")]
+
+    ms, layout = values("ms"), values("layoutMs")
+    script, style = values("ScriptDuration"), values("RecalcStyleDuration")
+    return (f"{label:<24} n={len(ms):<4} main p50 {p(ms, 50):5.2f} p95 {p(ms, 95):5.2f} "
             f"max {max(ms):5.2f}   layout p50 {p(layout, 50):4.2f} p95 {p(layout, 95):4.2f}   "
             f"exchange script p50 {p(script, 50):4.2f} style p50 {p(style, 50):4.2f}")
 
@@ -94,22 +132,33 @@ def main():
     parser.add_argument("--pin", action="store_true", help="server on CPU 0, Chromium on CPU 1")
     parser.add_argument("--json", metavar="FILE", help="also write every batch's figures as JSON")
     args = parser.parse_args()
+    if args.rounds < 1 or args.batches < 1:
+        sys.exit("--rounds and --batches must be at least 1")
     builds = [b.resolve() for b in args.builds]
     for build in builds:
         if not (build / "diffable-demo").exists():
             sys.exit(f"no diffable-demo in {build}")
-    results = {str(b): [] for b in builds}
+    # Keyed by position as well as path, so that one folder given twice (an A/A check) stays
+    # two builds.
+    names = [f"{index + 1}:{build}" for index, build in enumerate(builds)]
+    report = {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "builds": names, "batches": args.batches, "rounds": args.rounds,
+        "scrolled_first": not args.no_scroll, "idle_s": args.idle, "pinned": args.pin,
+        "load_before": os.getloadavg(), "results": {name: [] for name in names},
+    }
     for round_index in range(args.rounds):
-        for build in builds:
+        for name, build in zip(names, builds):
             runs = one_run(build, args)
-            results[str(build)].append(runs)
-            print(line(f"round {round_index + 1} {build.name}", runs), flush=True)
-    for build in builds:
-        print(line(f"all {build.name}", [r for runs in results[str(build)] for r in runs]))
+            report["results"][name].append(runs)
+            print(line(f"round {round_index + 1} {name.split(':')[0]} {build.name}", runs), flush=True)
+            if args.json:  # after every run, so that a failure later keeps what was measured
+                report["load_after"] = os.getloadavg()
+                Path(args.json).write_text(json.dumps(report) + "\n")
+    for name, build in zip(names, builds):
+        runs = [r for rounds in report["results"][name] for r in rounds]
+        print(line(f"all {name.split(':')[0]} {build.name}", runs))
     if args.json:
-        Path(args.json).write_text(json.dumps({
-            "batches": args.batches, "rounds": args.rounds, "scrolled_first": not args.no_scroll,
-            "idle_s": args.idle, "pinned": args.pin, "load_after": os.getloadavg(), "results": results}) + "\n")
         print(f"wrote {args.json}")
 
 

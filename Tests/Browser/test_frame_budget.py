@@ -58,10 +58,16 @@ if (!window.__frame) {
     probe.renders = 0;
     probe.forced = [];
     const result = applyBatch.call(this, message);
+    // Nodes on the list's rows once the batch is drawn, and rows in its render range.
+    const index = this.sections.findIndex((section) => section.id === 'list');
+    const list = document.querySelector('.dcv-section[data-section-id="list"]');
+    const listNodes = list ? list.querySelectorAll('.dcv-cell').length : -1;
+    const range = this.renderRanges()[index] || [0, -1];
     // The sync the batch schedules runs as a microtask; it counts too.
     queueMicrotask(() => {
       probe.active = false;
-      probe.batches.push({seq: message.seq, animated: !!message.animated, renders: probe.renders, forced: probe.forced});
+      probe.batches.push({seq: message.seq, animated: !!message.animated, renders: probe.renders, forced: probe.forced,
+                          listNodes, listRange: range[1] - range[0]});
     });
     return result;
   };
@@ -91,6 +97,11 @@ def test_a_batch_renders_once_and_forces_no_layout(demo):
         assert batch["animated"] is False, (command, batch)
         assert batch["renders"] == 1, f"{command}: render() ran {batch['renders']} times for one batch"
         assert batch["forced"] == [], f"{command}: layout read after the batch wrote to the DOM: {batch['forced']}"
+        # Without a slide to finish, rows the batch pushed out of view lose their nodes at once
+        # (kept until the next render, each was placed and laid out for nothing).
+        assert batch["listRange"] > 0, f"{command}: no list section, or nothing of it in range"
+        assert batch["listNodes"] == batch["listRange"], f"{command}: {batch['listNodes']} row nodes " \
+            f"in the list for {batch['listRange']} rows in its render range"
     # The view's own account, as the benchmark reads it: one render, at most one reading of
     # the scroller (none when this frame had read it already).
     timings = demo.js("return window.diffableDebug.batchTimings.filter((t) => t.view === 'demo').slice(-arguments[0])",
