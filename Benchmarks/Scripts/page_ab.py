@@ -18,9 +18,12 @@ whole list as `browser_perf.py` does (so the page's code is as warm), then times
 and over all rounds, of the main-thread time and of its forced style and layout, and the
 medians of DevTools' script and style times for each exchange.
 
---no-scroll times the batches right after the load instead; --pin puts the server on CPU 0
-and Chromium's processes on CPU 1 (Linux), to tell the page's time from the time it waits
-for a CPU the server holds. Benchmarks/README.md has the runs made with it.
+--no-scroll times the batches right after the load instead, and --idle S waits S seconds
+before them (after the load or the scroll), to tell a cold page from a warm one. --pin puts
+every thread of this run's server on CPU 0, and every thread of its chromedriver and the
+Chromium it starts on CPU 1 (Linux; other processes are left alone), to tell the page's
+time from the time it waits for a CPU the server holds. Benchmarks/README.md has the runs
+made with it.
 """
 
 import argparse
