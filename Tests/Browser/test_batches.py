@@ -4,6 +4,7 @@ server's order after every command, and nodes must live or die as UIKit's cells 
 import re
 
 from conftest import screenshot
+from demo_page import CONNECTION
 
 ALL_40 = [f"entry-{n}" for n in range(1, 41)]
 
@@ -137,4 +138,62 @@ def test_reconfigured_row_keeps_its_node_and_focus_a_reloaded_row_gets_a_new_nod
       return fresh.length === 3 && fresh.every((el) => !window.__e2e.before.includes(el)) &&
         window.__e2e.before.every((el) => !el.isConnected);
     """), "a reloaded row kept its old node"
+    assert demo.stats()["mismatches"] == 0
+
+
+# Wraps the view's applyBatch to record, once each batch is drawn: whether rows of an
+# earlier animated batch were still sliding when it came, and every list row with a node,
+# as where it was last placed against where its row is now.
+SLIDE_PROBE = """
+const view = window.diffableDebug.views.demo;
+const probe = window.__slide = {batches: []};
+const applyBatch = view.applyBatch;
+view.applyBatch = function (message) {
+  const sliding = performance.now() < this.lingerUntil;
+  const result = applyBatch.call(this, message);
+  const s = this.sections.findIndex((section) => section.id === 'list');
+  const range = this.renderRanges()[s] || [0, 0];
+  const rows = [];
+  for (const el of document.querySelectorAll('.dcv-section[data-section-id="list"] .dcv-cell')) {
+    const row = el.dcvRow;
+    if (!row || row.dead) continue;
+    // row.s and row.i are where placeRow last put the node (pathOf would correct them).
+    const placedRight = row.s === s && this.sections[s].rows[row.i] === row;
+    const now = this.sections[s].rows.indexOf(row);
+    rows.push({key: row.key, placedRight, inRange: now >= range[0] && now < range[1]});
+  }
+  probe.batches.push({seq: message.seq, animated: !!message.animated, sliding, rows});
+  return result;
+};
+"""
+
+
+def test_a_batch_without_a_slide_places_the_rows_still_sliding(demo):
+    """A batch without animation that comes while rows of an animated one still slide (kept
+    on screen wherever they went, out of the render range too) must place those rows where
+    they are now: a row left where the first batch put it would overlap another."""
+    demo.scroll_to_section("list")
+    assert demo.server_list() == ALL_40
+    demo.js(SLIDE_PROBE)
+    for attempt in range(3):
+        start = len(demo.js("return window.__slide.batches"))
+        seq = demo.view_state()["seq"]
+        # Sent together: the second batch (10,000 entries, not animated by the server) comes
+        # well within the first one's 300 ms slide.
+        demo.js(f"{CONNECTION}.sendApp('command', {{command: 'shuffle'}});"
+                f"{CONNECTION}.sendApp('command', {{command: 'medium'}});")
+        demo.wait_for(lambda p: p.view_state()["seq"] == seq + 2, "the two batches never came")
+        first, second = demo.js("return window.__slide.batches")[start:start + 2]
+        assert first["animated"] is True and second["animated"] is False, (first, second)
+        if second["sliding"]:
+            break
+        demo.send_command("small")  # the second came too late: back to 40 entries, again
+        demo.wait_for(lambda p: p.view_state()["seq"] == seq + 3, "no batch for small")
+        demo.scroll_to_section("list")
+    assert second["sliding"], "the batch without animation never came during the slide"
+    outside = [row for row in second["rows"] if not row["inRange"]]
+    assert outside, "no sliding row was outside the render range: the case is not exercised"
+    misplaced = [row["key"] for row in second["rows"] if not row["placedRight"]]
+    assert misplaced == [], f"rows left where the animated batch put them: {misplaced}"
+    demo.wait_settled()
     assert demo.stats()["mismatches"] == 0

@@ -39,10 +39,10 @@ struct BatchUpdateTableJoinTests {
     let lookups = n / 65 + 8
     #expect(counter.hashes > 0)
     #expect(counter.hashes <= lookups)
-    // The join: one equality per item found (and one more for an item whose 32 stored hash
-    // bits match another's by chance). Each lookup cycle adds four guesses (the next
-    // position, and past one to three deleted items) for each of its two items, and the
-    // lookup's own check.
+    // The join: one equality per item found (and, for an item whose 32 stored hash bits
+    // match another's by chance, one more and a hash). Each lookup cycle adds four guesses
+    // (the next position, and past one to three deleted items) for each of its two items,
+    // and the lookup's own check.
     #expect(counter.equalities >= matched)
     #expect(counter.equalities <= matched + 8 + 9 * lookups)
   }

@@ -8,6 +8,9 @@ extension _IndexedArray {
   /// the probes move through this table in order too: both tables are read nearly
   /// sequentially, where looking elements up one by one reads this table at random. Worth
   /// it when `range` covers a good part of `other`, as the walk reads every bucket of it.
+  /// The first entry with matching bits is a candidate; a second pass compares the
+  /// candidates' elements in `other`'s order (see below), and hashes the rare element whose
+  /// candidate differs to look it up in full.
   ///
   /// - Complexity: O(*b* + *k*) for *b* buckets of `other` and *k* offsets in `range`.
   @inlinable
@@ -30,8 +33,8 @@ extension _IndexedArray {
       _withElements { myElements in
         other.table.withUnsafeBufferPointer { theirs in
           other._withElements { theirElements in
+            let mask = mine.count &- 1
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockSize) { full in
-              let mask = mine.count &- 1
               var start = 0
               while start < theirs.count {
                 let end = Swift.min(start &+ blockSize, theirs.count)
@@ -47,25 +50,50 @@ extension _IndexedArray {
                   let theirOffset = Self._offset(ofEntry: entry)
                   let slot = theirOffset &- lower
                   if UInt(bitPattern: slot) >= count || found[slot] != -2 { continue }
-                  found[slot] = -1
                   let hash = entry >> 32
-                  // The probe of `_offset(of:hash:…)`, but reading `other`'s element only
-                  // when hash bits match: most probes of a replaced stretch find nothing,
-                  // and that read is a cache miss at random.
+                  // Only hash bits are compared here. The first match is kept as a
+                  // candidate (encoded below -2) and its element compared in the next pass.
+                  var candidate = -1
                   var bucket = Self._home(ofHash: hash, scale: scale)
                   while true {
-                    let candidate = mine[bucket]
-                    if candidate == 0 { break }
-                    if candidate >> 32 == hash {
-                      let offset = Self._offset(ofEntry: candidate)
-                      if Self._elementsEqual(myElements, offset, theirElements, theirOffset) {
-                        found[slot] = offset
-                        break
-                      }
+                    let mineEntry = mine[bucket]
+                    if mineEntry == 0 { break }
+                    if mineEntry >> 32 == hash {
+                      candidate = -3 &- Self._offset(ofEntry: mineEntry)
+                      break
                     }
                     bucket = (bucket &+ 1) & mask
                   }
+                  found[slot] = candidate
                 }
+              }
+            }
+            // The candidates confirmed in `other`'s order: its elements are read in turn,
+            // where reading them in its table's order was a cache miss each. A candidate
+            // whose element differs (hash bits shared by chance) is looked up in full.
+            for slot in 0..<Int(bitPattern: count) {
+              let encoded = found[slot]
+              if encoded > -3 { continue }
+              let offset = -3 &- encoded
+              let theirOffset = lower &+ slot
+              if Self._elementsEqual(myElements, offset, theirElements, theirOffset) {
+                found[slot] = offset
+                continue
+              }
+              let hash = Self._hashBits(at: theirOffset, of: theirElements)
+              found[slot] = -1
+              var bucket = Self._home(ofHash: hash, scale: scale)
+              while true {
+                let mineEntry = mine[bucket]
+                if mineEntry == 0 { break }
+                if mineEntry >> 32 == hash {
+                  let offset = Self._offset(ofEntry: mineEntry)
+                  if Self._elementsEqual(myElements, offset, theirElements, theirOffset) {
+                    found[slot] = offset
+                    break
+                  }
+                }
+                bucket = (bucket &+ 1) & mask
               }
             }
           }
