@@ -22,8 +22,9 @@ medians of DevTools' script and style times for each exchange.
 before them (after the load or the scroll), to tell a cold page from a warm one. --pin puts
 every thread of this run's server on CPU 0, and every thread of its chromedriver and the
 Chromium it starts on CPU 1 (Linux; other processes are left alone), to tell the page's
-time from the time it waits for a CPU the server holds. Benchmarks/README.md has the runs
-made with it.
+time from the time it waits for a CPU the server holds (on the 2-core machine of 2026-11-30
+it made the slow batches slower: Chromium's other threads then share the renderer's CPU).
+Benchmarks/README.md has the runs made with it.
 """
 
 import argparse
