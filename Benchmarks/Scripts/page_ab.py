@@ -19,7 +19,7 @@ and over all rounds, of the main-thread time and of its forced style and layout,
 medians of DevTools' script and style times for each exchange.
 
 --no-scroll times the batches right after the load instead, and --idle S waits S seconds
-before them (after the load or the scroll), to tell a cold page from a warm one. --pin puts
+right after the load (before the scroll, if any), to tell a cold page from a warm one. --pin puts
 every thread of this run's server on CPU 0, and every thread of its chromedriver and the
 Chromium it starts on CPU 1 (Linux; other processes are left alone), to tell the page's
 time from the time it waits for a CPU the server holds (on the 2-core machine of 2026-11-30

@@ -142,15 +142,17 @@ def test_reconfigured_row_keeps_its_node_and_focus_a_reloaded_row_gets_a_new_nod
 
 
 # Wraps the view's applyBatch to record, once each batch is drawn: whether rows of an
-# earlier animated batch were still sliding when it came, and every list row with a node,
+# animated batch (this one or an earlier one) still slide, and every list row with a node,
 # as where it was last placed against where its row is now.
 SLIDE_PROBE = """
 const view = window.diffableDebug.views.demo;
 const probe = window.__slide = {batches: []};
 const applyBatch = view.applyBatch;
 view.applyBatch = function (message) {
-  const sliding = performance.now() < this.lingerUntil;
   const result = applyBatch.call(this, message);
+  // Read after the batch: the view asked the same while handling it, earlier, and a batch
+  // without animation leaves lingerUntil alone, so true here means true there.
+  const sliding = performance.now() < this.lingerUntil;
   const s = this.sections.findIndex((section) => section.id === 'list');
   const range = this.renderRanges()[s] || [0, 0];
   const rows = [];
@@ -175,7 +177,7 @@ def test_a_batch_without_a_slide_places_the_rows_still_sliding(demo):
     demo.scroll_to_section("list")
     assert demo.server_list() == ALL_40
     demo.js(SLIDE_PROBE)
-    for attempt in range(3):
+    for _ in range(3):
         start = len(demo.js("return window.__slide.batches"))
         seq = demo.view_state()["seq"]
         # Sent together: the second batch (10,000 entries, not animated by the server) comes
@@ -185,13 +187,14 @@ def test_a_batch_without_a_slide_places_the_rows_still_sliding(demo):
         demo.wait_for(lambda p: p.view_state()["seq"] == seq + 2, "the two batches never came")
         first, second = demo.js("return window.__slide.batches")[start:start + 2]
         assert first["animated"] is True and second["animated"] is False, (first, second)
-        if second["sliding"]:
+        assert first["sliding"], "the page did not slide the rows of the animated batch"
+        outside = [row for row in second["rows"] if not row["inRange"]]
+        if second["sliding"] and outside:
             break
         demo.send_command("small")  # the second came too late: back to 40 entries, again
         demo.wait_for(lambda p: p.view_state()["seq"] == seq + 3, "no batch for small")
         demo.scroll_to_section("list")
     assert second["sliding"], "the batch without animation never came during the slide"
-    outside = [row for row in second["rows"] if not row["inRange"]]
     assert outside, "no sliding row was outside the render range: the case is not exercised"
     misplaced = [row["key"] for row in second["rows"] if not row["placedRight"]]
     assert misplaced == [], f"rows left where the animated batch put them: {misplaced}"

@@ -35,7 +35,8 @@ struct BatchUpdateTableJoinTests {
       #expect(update.deletedItems.count == n - matched)
     }
     // Following runs settles at one lookup every 66 items (a lookup, an item that does not
-    // follow it, and a pause of 64); the join finds the rest without hashing.
+    // follow it, and a pause of 64); the join finds the rest without hashing, but for an
+    // item whose 32 stored hash bits first match another item's (one in billions a probe).
     let lookups = n / 65 + 8
     #expect(counter.hashes > 0)
     #expect(counter.hashes <= lookups)

@@ -33,7 +33,8 @@ extension BatchUpdate {
   ///   that does not costs those four, then its lookup. The others are looked up by one
   ///   hash each, or, when they cover at least 1/16 of `new`'s index table, found by
   ///   walking the two tables side by side with the hashes both snapshots stored when they
-  ///   were built, which hashes nothing. A shuffled stretch costs one extra lookup per 66
+  ///   were built, which hashes only an item whose stored bits first match another item's
+  ///   (one in billions per probe). A shuffled stretch costs one extra lookup per 66
   ///   items before that walk. Beyond that only marks are hashed. When the two snapshots
   ///   are equal and `new` has no marks, the cost is one equality pass.
   @inlinable
@@ -284,7 +285,7 @@ internal struct _SnapshotDiffer<Section: Hashable, Item: Hashable> {
     let oldStart = old._sectionStart(source)
     // Pass 1: find every item in `old`. Most are where the item before them leads
     // (`_followRuns`); the rest are looked up one by one, hashing each, or, when they are
-    // many next to the table, by joining the two index tables, which hashes nothing.
+    // many next to the table, by joining the two index tables, which hashes almost nothing.
     var sources = self.sources
     self.sources = []
     defer { self.sources = sources }

@@ -1,16 +1,17 @@
 extension _IndexedArray {
   /// Finds the elements of `other` whose offsets lie in `range` and whose slot in `found`
   /// (`found[offset - range.lowerBound]`) holds -2: writes the element's offset here, or -1
-  /// where this array does not hold it. Other slots are left as they are.
+  /// where this array does not hold it. Other slots are left as they are; every slot must
+  /// hold -2, -1 or an offset on entry (values below -2 mark candidates while it runs).
   ///
   /// Walks `other`'s table in bucket order and probes this table with the hash bits stored
-  /// there. No element is hashed, and since both tables place an element by the same bits,
-  /// the probes move through this table in order too: both tables are read nearly
-  /// sequentially, where looking elements up one by one reads this table at random. Worth
-  /// it when `range` covers a good part of `other`, as the walk reads every bucket of it.
-  /// The first entry with matching bits is a candidate; a second pass compares the
-  /// candidates' elements in `other`'s order (see below), and hashes the rare element whose
-  /// candidate differs to look it up in full.
+  /// there. Since both tables place an element by the same bits, the probes move through
+  /// this table in order too: both tables are read nearly sequentially, where looking
+  /// elements up one by one reads this table at random. Worth it when `range` covers a
+  /// good part of `other`, as the walk reads every bucket of it. The first entry with
+  /// matching bits is a candidate; a second pass compares the candidates' elements in
+  /// `other`'s order (see below). Only an element whose candidate differs (32 hash bits
+  /// shared by chance) is hashed, to look it up in full.
   ///
   /// - Complexity: O(*b* + *k*) for *b* buckets of `other` and *k* offsets in `range`.
   @inlinable
@@ -87,9 +88,12 @@ extension _IndexedArray {
                 let mineEntry = mine[bucket]
                 if mineEntry == 0 { break }
                 if mineEntry >> 32 == hash {
-                  let offset = Self._offset(ofEntry: mineEntry)
-                  if Self._elementsEqual(myElements, offset, theirElements, theirOffset) {
-                    found[slot] = offset
+                  let next = Self._offset(ofEntry: mineEntry)
+                  // The candidate was compared above.
+                  if next != offset
+                    && Self._elementsEqual(myElements, next, theirElements, theirOffset)
+                  {
+                    found[slot] = next
                     break
                   }
                 }
