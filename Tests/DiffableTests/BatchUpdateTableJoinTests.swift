@@ -41,7 +41,7 @@ struct BatchUpdateTableJoinTests {
     #expect(counter.hashes > 0)
     #expect(counter.hashes <= lookups)
     // The join: one equality per item found (and, for an item whose 32 stored hash bits
-    // match another's by chance, one more and a hash). Each lookup cycle adds four guesses
+    // match another's by chance, two more and a hash). Each lookup cycle adds four guesses
     // (the next position, and past one to three deleted items) for each of its two items,
     // and the lookup's own check.
     #expect(counter.equalities >= matched)

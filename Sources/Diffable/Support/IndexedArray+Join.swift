@@ -81,24 +81,12 @@ extension _IndexedArray {
                 found[slot] = offset
                 continue
               }
-              let hash = Self._hashBits(at: theirOffset, of: theirElements)
-              found[slot] = -1
-              var bucket = Self._home(ofHash: hash, scale: scale)
-              while true {
-                let mineEntry = mine[bucket]
-                if mineEntry == 0 { break }
-                if mineEntry >> 32 == hash {
-                  let next = Self._offset(ofEntry: mineEntry)
-                  // The candidate was compared above.
-                  if next != offset
-                    && Self._elementsEqual(myElements, next, theirElements, theirOffset)
-                  {
-                    found[slot] = next
-                    break
-                  }
-                }
-                bucket = (bucket &+ 1) & mask
-              }
+              // Rare (32 hash bits shared by chance): the lookup `_lookUp` makes, which
+              // compares the rejected candidate once more.
+              found[slot] = Self._offset(
+                of: theirElements[theirOffset],
+                hash: Self._hashBits(at: theirOffset, of: theirElements), scale: scale,
+                buckets: mine, elements: myElements)
             }
           }
         }
