@@ -173,7 +173,8 @@ public final class DataStore {
   /// placeholder picture.
   ///
   /// - Throws: ``RecipeValidationError`` if the recipe fails ``Recipe/validated()``, or
-  ///   ``RecipeStoreError`` if it can't be saved or no id is left; nothing changes then.
+  ///   ``RecipeStoreError`` if it can't be saved, no id is left, or the list is full
+  ///   (``RecipeStoreError/Reason/full``); nothing changes then.
   @discardableResult
   public func add(_ recipe: Recipe) async throws -> Recipe {
     let valid = try recipe.validated()
@@ -192,11 +193,15 @@ public final class DataStore {
   ///
   /// - Returns: The recipe as stored, or `nil` (and nothing changes) when no recipe has
   ///   its id or it fails validation; call ``Recipe/validated()`` first to learn why.
-  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved, or would take the list
+  ///   past its text limit (``RecipeStoreError/Reason/full``); nothing changes.
   @discardableResult
   public func update(_ recipe: Recipe) async throws(RecipeStoreError) -> Recipe? {
     guard let valid = try? recipe.validated() else { return nil }
-    return try await commit { list in list.update(valid) }
+    let location = storage.location
+    return try await commit { list throws(RecipeStoreError) in
+      try list.update(valid, location: location)
+    }
   }
 
   /// Applies an edit form: copies the title, times, servings, ingredients, directions and
@@ -211,11 +216,15 @@ public final class DataStore {
   /// - Returns: The recipe as stored, or `nil` (and nothing changes) when no recipe has
   ///   `fields`' id.
   /// - Throws: ``RecipeValidationError`` if `fields` fails ``Recipe/validated()``, or
-  ///   ``RecipeStoreError`` when the change can't be saved; nothing changes then.
+  ///   ``RecipeStoreError`` when the change can't be saved, or would take the list past its
+  ///   text limit (``RecipeStoreError/Reason/full``); nothing changes then.
   @discardableResult
   public func edit(_ fields: Recipe) async throws -> Recipe? {
     let valid = try fields.validated()
-    return try await commit { list in list.edit(valid) }
+    let location = storage.location
+    return try await commit { list throws(RecipeStoreError) in
+      try list.edit(valid, location: location)
+    }
   }
 
   /// Flips ``Recipe/isFavorite`` and posts `Notification.Name.recipeDidChange`, as
@@ -254,10 +263,14 @@ public final class DataStore {
   ///
   /// - Returns: Whether it was restored: `false` when a recipe with its id is in the store,
   ///   or the id was never issued by this store.
-  /// - Throws: ``RecipeStoreError`` when the change can't be saved; nothing changes.
+  /// - Throws: ``RecipeStoreError`` when the change can't be saved, or the list is full
+  ///   (``RecipeStoreError/Reason/full``); nothing changes.
   @discardableResult
   public func restore(_ recipe: Recipe, at position: Int) async throws(RecipeStoreError) -> Bool {
-    try await commit { list in list.restore(recipe, at: position) }
+    let location = storage.location
+    return try await commit { list throws(RecipeStoreError) in
+      try list.restore(recipe, at: position, location: location)
+    }
   }
 
   /// Puts the recipes a list shows into the order the list now shows them.
@@ -312,8 +325,8 @@ public final class DataStore {
       show(contents)
       return outcome
     } catch {
-      // Errors about the change itself (no id left) are not save failures.
-      if error.reason != .idsExhausted {
+      // Errors about the change itself (no id left, no room) are not save failures.
+      if error.reason != .idsExhausted && error.reason != .full {
         saveError = error
         log(error.description)
       }

@@ -125,7 +125,9 @@ public enum RecipeValidationError: Error, Equatable, Sendable, CustomStringConve
   /// The preparation or cooking time is over ``Recipe/maximumTime``; the field is
   /// `"prepTime"` or `"cookTime"`.
   case timeTooLong(field: String)
-  /// A text field is longer than its limit, in characters; the field is its property name.
+  /// A text field is longer than its limit: `limit` characters, or
+  /// ``Recipe/maximumBytesPerCharacter`` times as many bytes of UTF-8 (one character can
+  /// hold any number of combining marks); the field is its property name.
   case textTooLong(field: String, limit: Int)
   /// More collection names than ``Recipe/maximumCollections``.
   case tooManyCollections
@@ -141,7 +143,8 @@ public enum RecipeValidationError: Error, Equatable, Sendable, CustomStringConve
       let name = field == "prepTime" ? "Preparation" : "Cooking"
       return "\(name) time can be at most \(Recipe.maximumTime / 60) minutes (one week)."
     case .textTooLong(let field, let limit):
-      return "The \(field) can be at most \(limit) characters long."
+      return "The \(field) can be at most \(limit) characters long "
+        + "(\(limit * Recipe.maximumBytesPerCharacter) bytes, counting each accent and symbol)."
     case .tooManyCollections:
       return "A recipe can be in at most \(Recipe.maximumCollections) collections."
     }
@@ -179,6 +182,20 @@ extension Recipe {
   public static let maximumCollections = 20
   /// The longest collection name, in characters.
   public static let maximumCollectionNameLength = 60
+  /// Each text limit above also allows this many bytes of UTF-8 per character, and no
+  /// more: a character counts once however many combining marks are stacked on it, so a
+  /// title of one letter and 300,000 accents was one character long and 600 KB large, and
+  /// went out in every cell that showed it. Eight bytes is a letter with three accents, or
+  /// a flag, in each character.
+  public static let maximumBytesPerCharacter = 8
+
+  /// Whether `text` is within `limit` characters and ``maximumBytesPerCharacter`` times as
+  /// many bytes of UTF-8.
+  ///
+  /// - Complexity: O(*m*) for *m* bytes, counting bytes first, which bounds the rest.
+  static func fits(_ text: String, limit: Int) -> Bool {
+    text.utf8.count <= limit * maximumBytesPerCharacter && text.count <= limit
+  }
 }
 
 extension Recipe {
@@ -210,13 +227,14 @@ extension Recipe {
       ("ingredients", recipe.ingredients, Recipe.maximumTextLength),
       ("directions", recipe.directions, Recipe.maximumTextLength),
     ]
-    for (field, text, limit) in limits where text.count > limit {
+    for (field, text, limit) in limits where !Recipe.fits(text, limit: limit) {
       throw .textTooLong(field: field, limit: limit)
     }
     guard recipe.collections.count <= Recipe.maximumCollections else {
       throw .tooManyCollections
     }
-    for name in recipe.collections where name.count > Recipe.maximumCollectionNameLength {
+    for name in recipe.collections
+    where !Recipe.fits(name, limit: Recipe.maximumCollectionNameLength) {
       throw .textTooLong(field: "collections", limit: Recipe.maximumCollectionNameLength)
     }
     return recipe

@@ -26,14 +26,56 @@ public struct RecipeList: Sendable, Equatable {
     recipes.firstIndex { $0.id == id }
   }
 
+  /// The most recipes a list takes: an add (or an undone delete) past it is refused with
+  /// ``RecipeStoreError/Reason/full``. Every change writes the whole list (a file, or a
+  /// database's rows read and written back), so an unbounded list made each change cost
+  /// more than the last. A list stored before the limit, or by another build, still loads.
+  public static let maximumCount = 1_000
+  /// The most text a list takes, in bytes of UTF-8 over every recipe's title, servings,
+  /// ingredients, directions and collection names; a change past it is refused with
+  /// ``RecipeStoreError/Reason/full``.
+  public static let maximumTextBytes = 8 << 20
+
+  /// The bytes of `recipe`'s text that ``maximumTextBytes`` counts.
+  ///
+  /// - Complexity: O(*c*) for *c* collections: a native string knows its UTF-8 length.
+  public static func textBytes(of recipe: Recipe) -> Int {
+    recipe.collections.reduce(
+      recipe.title.utf8.count + recipe.servings.utf8.count + recipe.ingredients.utf8.count
+        + recipe.directions.utf8.count
+    ) { $0 + $1.utf8.count }
+  }
+
+  /// Throws ``RecipeStoreError/Reason/full`` unless the list has room for `added` more
+  /// recipes and, after `replaced` leaves, for `incoming`.
+  ///
+  /// - Complexity: O(*n*) for *n* recipes; the change writes all of them anyway.
+  func checkRoom(
+    adding added: Int, incoming: Recipe, replacing replaced: Recipe? = nil, location: String
+  ) throws(RecipeStoreError) {
+    if added > 0 && recipes.count + added > Self.maximumCount {
+      throw RecipeStoreError(
+        .full, path: location, detail: "the list holds \(recipes.count) recipes, its most")
+    }
+    let bytes =
+      recipes.reduce(0) { $0 + Self.textBytes(of: $1) } + Self.textBytes(of: incoming)
+      - (replaced.map(Self.textBytes(of:)) ?? 0)
+    if bytes > Self.maximumTextBytes {
+      throw RecipeStoreError(
+        .full, path: location,
+        detail: "the recipes' text would take \(bytes) bytes, over \(Self.maximumTextBytes)")
+    }
+  }
+
   /// Appends a validated recipe with the next id, added now; `location` names the storage
-  /// in the error thrown when no id is left.
+  /// in the error thrown when no id is left, or no room (``checkRoom``).
   mutating func add(_ valid: Recipe, at date: Date, location: String) throws(RecipeStoreError)
     -> Recipe
   {
     guard nextId <= Recipe.maximumID else {
       throw RecipeStoreError(.idsExhausted, path: location, detail: "")
     }
+    try checkRoom(adding: 1, incoming: valid, location: location)
     var added = withKnownSpellings(RecipeList.withKnownImage(valid))
     added.id = nextId
     added.addedOn = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
@@ -43,8 +85,9 @@ public struct RecipeList: Sendable, Equatable {
   }
 
   /// Replaces the recipe with `valid`'s id in place; `nil` when there is none.
-  mutating func update(_ valid: Recipe) -> Recipe? {
+  mutating func update(_ valid: Recipe, location: String) throws(RecipeStoreError) -> Recipe? {
     guard let index = index(of: valid.id) else { return nil }
+    try checkRoom(adding: 0, incoming: valid, replacing: recipes[index], location: location)
     let updated = withKnownSpellings(RecipeList.withKnownImage(valid))
     recipes[index] = updated
     return updated
@@ -53,8 +96,9 @@ public struct RecipeList: Sendable, Equatable {
   /// Copies what a person edits (title, times, servings, ingredients, directions,
   /// collections) from `fields` onto the recipe with its id, keeping the favorite flag, the
   /// date and the picture the list holds; `nil` when there is no such recipe.
-  mutating func edit(_ fields: Recipe) -> Recipe? {
+  mutating func edit(_ fields: Recipe, location: String) throws(RecipeStoreError) -> Recipe? {
     guard let index = index(of: fields.id) else { return nil }
+    try checkRoom(adding: 0, incoming: fields, replacing: recipes[index], location: location)
     var edited = recipes[index]
     edited.title = fields.title
     edited.prepTime = fields.prepTime
@@ -82,9 +126,12 @@ public struct RecipeList: Sendable, Equatable {
   }
 
   /// Puts back a deleted recipe at `position` (clamped); `false` when its id is in the
-  /// list or was never issued.
-  mutating func restore(_ recipe: Recipe, at position: Int) -> Bool {
+  /// list or was never issued; ``RecipeStoreError/Reason/full`` when there is no room.
+  mutating func restore(_ recipe: Recipe, at position: Int, location: String)
+    throws(RecipeStoreError) -> Bool
+  {
     guard index(of: recipe.id) == nil, recipe.id < nextId, recipe.id >= 0 else { return false }
+    try checkRoom(adding: 1, incoming: recipe, location: location)
     recipes.insert(recipe, at: min(max(0, position), recipes.count))
     return true
   }

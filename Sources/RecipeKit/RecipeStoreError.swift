@@ -25,6 +25,9 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The storage's server (a database) can't be reached; nothing changed, and the next
     /// change tries again.
     case unavailable
+    /// The change would take the list past ``RecipeList/maximumCount`` recipes or
+    /// ``RecipeList/maximumTextBytes`` of text; nothing changed.
+    case full
   }
 
   /// What went wrong.
@@ -48,6 +51,7 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     case .cannotSave: "Can't save the recipes: \(detail). The change was not made."
     case .idsExhausted: "Can't add a recipe: every id up to \(Recipe.maximumID) was used."
     case .unavailable: "Can't reach the recipe database. The change was not made."
+    case .full: "\(RecipeStoreError.fullSentence) The change was not made."
     default: "The recipes can't be used: \(detail)."
     }
   }
@@ -75,6 +79,14 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
       return "Can't add a recipe to \(path): every id up to \(Recipe.maximumID) was used."
     case .unavailable:
       return "Can't reach the recipe database \(path): \(detail). Nothing was changed."
+    case .full:
+      return "Can't save the change to \(path): \(detail). Nothing was changed."
     }
+  }
+
+  /// What ``Reason/full`` tells a person.
+  static var fullSentence: String {
+    "The recipes are at their limit (\(RecipeList.maximumCount) recipes, "
+      + "\(RecipeList.maximumTextBytes >> 20) MB of text): delete some first."
   }
 }

@@ -21,13 +21,21 @@ final class ChangeQueue {
     self.isolation = isolation
   }
 
+  /// The most changes a tab may have waiting or running. A page that sends requests faster
+  /// than they are saved (or while the storage is down, when each waits seconds) would
+  /// otherwise hold a task and its request for each, without limit, and every other tab's
+  /// saves would wait behind them on the one store.
+  static let maximumPending = 64
+
   /// Starts `work` after every change enqueued before it has finished, isolated to the
-  /// tab's actor.
+  /// tab's actor; or, when ``maximumPending`` changes are waiting already, does nothing and
+  /// returns `false`, for the caller to answer that the change was not made.
   ///
   /// `work` is isolated to the actor it receives, which is the tab's: the tab's objects it
   /// uses (captured through `nonisolated(unsafe)` names, as the compiler cannot tell that
   /// this actor is theirs) are used only there, before and after each `await`.
-  func enqueue(_ work: @escaping (isolated any Actor) async -> Void) {
+  func enqueue(_ work: @escaping (isolated any Actor) async -> Void) -> Bool {
+    guard pending < Self.maximumPending else { return false }
     let previous = last
     pending += 1
     nonisolated(unsafe) let (queue, work) = (self, work)
@@ -40,7 +48,12 @@ final class ChangeQueue {
       await previous?.value
       await change.run(on: isolation)
     }
+    return true
   }
+
+  /// What a tab answers for a change ``enqueue(_:)`` refused.
+  static let busySentence =
+    "Too many changes are waiting to be saved; this one was not made. Try again in a moment."
 
   /// Returns once the tab's objects have had every store update published so far: a
   /// change's answer then follows what the tab shows (on the main actor, at once).

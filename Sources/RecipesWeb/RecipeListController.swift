@@ -140,19 +140,24 @@ public final class RecipeListController: ListViewDelegate {
       let order = transaction.finalSnapshot.itemIdentifiers
       // On the tab's actor, where this list lives (see `ChangeQueue.enqueue`).
       nonisolated(unsafe) let list = self
-      self.changes.enqueue { _ in
+      let queued = self.changes.enqueue { _ in
         do {
           try await list.dataStore.reorder(order)
           await list.changes.storeCaughtUp()
           list.didFinishChange?(.reordered)
         } catch {
-          // The list already shows the dragged order; the store kept the old one.
-          list.refreshRecipeData(list.publishedRecipes)
-          list.didFinishChange?(
-            .failed(request: "reorder", message: RecipeListController.sentence(for: error)))
+          list.undoReorder(message: RecipeListController.sentence(for: error))
         }
       }
+      if !queued { self.undoReorder(message: ChangeQueue.busySentence) }
     }
+  }
+
+  /// Puts back the order the store keeps, after a drag it did not save: the list already
+  /// shows the dragged order.
+  func undoReorder(message: String) {
+    refreshRecipeData(publishedRecipes)
+    didFinishChange?(.failed(request: "reorder", message: message))
   }
 
   func remember(_ recipes: [Recipe]) {
@@ -322,7 +327,7 @@ public final class RecipeListController: ListViewDelegate {
     // On the tab's actor, where this list and the completion live (see
     // `ChangeQueue.enqueue`).
     nonisolated(unsafe) let (list, completion) = (self, completion)
-    changes.enqueue { _ in
+    let queued = changes.enqueue { _ in
       do {
         let done =
           switch change {
@@ -335,6 +340,10 @@ public final class RecipeListController: ListViewDelegate {
           .failed(request: change.request, message: RecipeListController.sentence(for: error)))
         completion?(false)
       }
+    }
+    if !queued {
+      didFinishChange?(.failed(request: change.request, message: ChangeQueue.busySentence))
+      completion?(false)
     }
   }
 

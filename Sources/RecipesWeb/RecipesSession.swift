@@ -22,6 +22,11 @@ public final class RecipesSession {
   /// The tab's requests, answered one after another in the order they arrived.
   let changes: ChangeQueue
 
+  /// The most changes one tab may have waiting to be saved, its page's requests and its
+  /// list's controls together; past it, a change is answered at once as not made
+  /// (`requestFailed`, or a failed ``RecipeListController/ChangeOutcome``).
+  public static var maximumPendingChanges: Int { ChangeQueue.maximumPending }
+
   /// Builds the tab's views on a session, on the session's actor.
   public init(session: WebSession, dataStore: DataStore) {
     self.session = session
@@ -73,7 +78,9 @@ public final class RecipesSession {
       guard let self else { return }
       // On the tab's actor, where this object lives (see `ChangeQueue.enqueue`).
       nonisolated(unsafe) let tab = self
-      self.changes.enqueue { _ in await tab.handle(name, payload) }
+      if !self.changes.enqueue({ _ in await tab.handle(name, payload) }) {
+        self.sendFailure(name, message: ChangeQueue.busySentence, field: nil)
+      }
     }
   }
 

@@ -101,6 +101,52 @@ struct WebListViewTests {
     #expect(fixture.view.cellProviderCalls == 1)
   }
 
+  /// The window's ranges are searched, not scanned, for each changed row (a batch of
+  /// 100,000 inserts against 1,000 one-row ranges made 10^8 comparisons): the cells that
+  /// travel are still exactly the changed rows in the window, at every range's edges and
+  /// in both sections.
+  @Test func batchCellsAreTheChangedRowsInAWindowOfManyRanges() {
+    let fixture = WebFixture(items: [])
+    var snapshot = DiffableDataSourceSnapshot<String, Int>()
+    snapshot.appendSections(["main", "second"])
+    snapshot.appendItems(Array(0..<600), toSection: "main")
+    snapshot.appendItems(Array(1_000..<1_400), toSection: "second")
+    fixture.dataSource.apply(snapshot)
+    // Rows 7k and 7k+1 of the first section, every fifth row of the second; ranges that
+    // reach past a section's end (clipped), and one that names no section.
+    var ranges = stride(from: 0, to: 620, by: 7).map { (0, $0, $0 + 2) }
+    ranges += stride(from: 0, to: 440, by: 5).map { (1, $0, $0 + 1) } + [(1, 438, 470), (2, 0, 9)]
+    let json = ranges.map { #"{"section":\#($0.0),"start":\#($0.1),"end":\#($0.2)}"# }
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[\#(json.joined(separator: ","))]}"#
+    )
+    // Every third row of each section is new.
+    var next = 10_000
+    var changed = snapshot
+    for section in ["main", "second"] {
+      for (offset, item) in snapshot.itemIdentifiers(inSection: section).enumerated()
+      where offset % 3 == 0 {
+        changed.insertItems([next], beforeItem: item)
+        next += 1
+      }
+    }
+    fixture.dataSource.apply(changed)
+    let batch = fixture.last
+    let inserted = (batch["update"] as! [String: Any])["insertedItems"] as! [[Int]]
+    #expect(inserted.count == 200 + 134)
+    // The window was clipped to the rows there were when it came.
+    let counts = [600, 400]
+    let expected = inserted.filter { path in
+      ranges.contains { range in
+        range.0 == path[0] && path[1] >= range.1 && path[1] < min(range.2, counts[range.0])
+      }
+    }
+    let cells = (batch["cells"] as! [[String: Any]]).map { $0["indexPath"] as! [Int] }
+    #expect(cells == expected)
+    // A range's last row ([0, 8] in 7...8) and first ([0, 28] in 28...29) both count.
+    #expect(cells.contains([0, 8]) && cells.contains([0, 28]) && cells.count == 64)
+  }
+
   @Test func reconfigureRunsTheProviderOnTheSameCellObject() {
     let fixture = WebFixture()
     let seq = fixture.seq

@@ -376,4 +376,71 @@ struct DataStoreTests {
     #expect(store.fileURL == nil)
     #expect(store.saveError == nil)
   }
+
+  // MARK: Limits
+
+  /// Expects `change` to be refused as full.
+  private func expectFull(
+    _ what: String, _ change: () async throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    do {
+      try await change()
+      Issue.record("\(what) was not refused", sourceLocation: sourceLocation)
+    } catch let error as RecipeStoreError {
+      #expect(error.reason == .full, "\(what): \(error)", sourceLocation: sourceLocation)
+      #expect(error.summary.contains("\(RecipeList.maximumCount) recipes"))
+    } catch {
+      Issue.record("\(what): \(error)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Every change wrote the whole list, and the list had no bound, so each add cost more
+  /// than the last. It stops at ``RecipeList/maximumCount``: an add past it, or the undo of
+  /// a delete made while it was full, is refused and changes nothing.
+  @Test func anAddPastTheMostRecipesIsRefusedAndChangesNothing() async throws {
+    let most = (1...RecipeList.maximumCount).map { recipe($0) }
+    let store = DataStore(recipes: most)
+    await expectFull("an add") { try await store.add(recipe(0, "One more")) }
+    #expect(store.allRecipes == most)
+    #expect(store.saveError == nil)
+    let deleted = try #require(try await store.delete(id: 5))
+    let added = try await store.add(recipe(0, "Fits"))
+    #expect(store.allRecipes.count == RecipeList.maximumCount)
+    await expectFull("an undo") { _ = try await store.restore(deleted, at: 4) }
+    #expect(store.allRecipes.last == added)
+    #expect(!store.allRecipes.contains { $0.id == 5 })
+  }
+
+  /// The text is bounded too, by ``RecipeList/maximumTextBytes``: an add or an edit that
+  /// would pass it is refused and changes nothing; one that stays under it is kept.
+  @Test func aChangePastTheMostTextIsRefusedAndChangesNothing() async throws {
+    let long = Recipe.maximumTextLength
+    func big(_ id: Int) -> Recipe {
+      var dish = recipe(id, "Big")
+      dish.ingredients = String(repeating: "i", count: long)
+      dish.directions = String(repeating: "d", count: long)
+      return dish
+    }
+    let perRecipe = RecipeList.textBytes(of: big(1))
+    #expect(perRecipe == 3 + 1 + 2 * long)  // title, servings "2", the two texts
+    let count = RecipeList.maximumTextBytes / perRecipe
+    let full = (1...count).map(big)
+    let store = DataStore(recipes: full)
+    let room = RecipeList.maximumTextBytes - count * perRecipe
+    await expectFull("a big add") { try await store.add(big(0)) }
+    // An edit that keeps the characters but not the bytes: flags of 8 bytes each.
+    var flags = big(1)
+    flags.ingredients = String(repeating: "\u{1F1EB}\u{1F1F7}", count: long)
+    #expect(flags.ingredients.count == long && (8 - 1) * long > room)
+    await expectFull("an edit that grows") { _ = try await store.edit(flags) }
+    #expect(store.allRecipes == full)
+    var small = recipe(0, "Small")
+    small.ingredients = String(repeating: "i", count: min(room - 100, long))
+    let kept = try await store.add(small)
+    #expect(store.allRecipes.last == kept)
+    var shorter = big(1)
+    shorter.ingredients = "Less"
+    #expect(try await store.edit(shorter)?.ingredients == "Less")
+  }
 }

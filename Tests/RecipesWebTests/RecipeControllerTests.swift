@@ -161,6 +161,44 @@ struct RecipeListControllerTests {
   }
 }
 
+extension RecipeListControllerTests {
+  /// The list's own controls (swipe actions, accessories, drags) share the tab's queue:
+  /// past its most, a change is reported as failed at once, its completion learns it was
+  /// not made, and a drag goes back to the stored order.
+  @Test func controlsPastTheMostWaitingChangesAreRefusedAtOnce() async throws {
+    let most = RecipesSession.maximumPendingChanges
+    let storage = RecipesSessionReliabilityTests.GatedStorage(smallStore().allRecipes)
+    let store = try await DataStore(storage: storage)
+    let view = RecordingListView()
+    let controller = RecipeListController(listView: view, dataStore: store)
+    view.delegate = controller
+    view.listConfiguration = controller.layoutConfiguration()
+    var failures: [String] = []
+    controller.didFinishChange = { outcome in
+      if case .failed(let request, let message) = outcome, message.contains("Too many") {
+        failures.append(request)
+      }
+    }
+    var completions: [Bool] = []
+    for _ in 0..<most {
+      let actions = view.swipeActions(at: path(0, 0), edge: .trailing)?.actions ?? []
+      actions.first { $0.title == "Favorite" }?.perform { completions.append($0) }
+    }
+    #expect(failures.isEmpty && completions.isEmpty)
+    let actions = view.swipeActions(at: path(0, 0), edge: .trailing)?.actions ?? []
+    actions.first { $0.title == "Favorite" }?.perform { completions.append($0) }
+    #expect(completions == [false])
+    view.activateAccessory(.delete, at: path(0, 0))
+    #expect(view.moveItem(from: path(0, 2), to: path(0, 0)))
+    #expect(failures == ["toggleFavorite", "deleteRecipe", "reorder"])
+    #expect(view.rows == ["Tomato Soup", "Pancakes", "Lentil Stew"])
+    await storage.release()
+    await controller.waitUntilIdle()
+    #expect(completions.filter { $0 }.count == most)
+    #expect(store.allRecipes.map(\.id) == [1, 2, 3])
+  }
+}
+
 @MainActor
 @Suite("Sidebar controller")
 struct SidebarControllerTests {

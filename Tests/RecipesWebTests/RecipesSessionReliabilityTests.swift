@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import RecipeKit
+import RecipesWeb
 import Testing
 
 /// The messages that crashed `recipes` or confirmed changes it then lost, kept as tests.
@@ -23,6 +24,37 @@ struct RecipesSessionReliabilityTests {
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
+  }
+
+  /// Recipes in memory whose saves wait until ``release()``: a storage that is down, or
+  /// slower than the page that sends the changes.
+  actor GatedStorage: RecipeStorage {
+    nonisolated let location = "gated"
+    private let inner: MemoryRecipeStorage
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ recipes: [Recipe]) { inner = MemoryRecipeStorage(RecipeList(recipes: recipes)) }
+
+    func load() async -> StoredRecipes { await inner.load() }
+
+    func commit<Outcome: Sendable>(
+      _ change: @Sendable (inout RecipeList) throws(RecipeStoreError) -> Outcome
+    ) async throws(RecipeStoreError) -> (StoredRecipes, Outcome) {
+      if !isOpen { await withCheckedContinuation { waiting.append($0) } }
+      return try await inner.commit(change)
+    }
+
+    func externalChanges() async -> AsyncStream<StoredRecipes> {
+      await inner.externalChanges()
+    }
+
+    /// Lets every save through, those waiting and those to come.
+    func release() {
+      isOpen = true
+      for continuation in waiting { continuation.resume() }
+      waiting = []
+    }
   }
 
   /// Collects what a logger is told, to check the lines an operator would read.
@@ -147,6 +179,72 @@ struct RecipesSessionReliabilityTests {
     #expect(result?["ok"] as? Bool == false)
     #expect(result?["field"] as? String == "title")
     #expect(store.allRecipes.count == 3)
+  }
+
+  /// Regression: a title of one letter and 300,000 combining accents counted as one
+  /// character, so it passed the 200-character limit, was stored (600 KB), and went out in
+  /// every cell and detail that showed it. The same held for a collection's name.
+  @Test(arguments: ["title", "collections"])
+  func aCharacterOfStackedAccentsIsRefusedByItsBytes(field: String) async {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    let text = "e" + String(repeating: "\u{301}", count: 300_000)
+    #expect(text.count == 1)
+    let title = field == "title" ? "" : #""title":"T","#
+    await fixture.send(
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{\#(title)"\#(field)":"\#(text)"}}"#)
+    let result = fixture.app("formResult").last as? [String: Any]
+    #expect(result?["ok"] as? Bool == false)
+    #expect(result?["field"] as? String == field)
+    #expect((result?["message"] as? String)?.contains("bytes") == true)
+    // Counted, not compared: a failure would print the 600 KB title.
+    #expect(store.allRecipes.count == 3)
+  }
+
+  /// The byte limit leaves room for text in any script: a title of 200 characters that
+  /// each take 8 bytes (a flag: two regional indicators of 4 bytes) is kept.
+  @Test func theLongestTitleOfFlagsIsAccepted() async {
+    let store = smallStore()
+    let fixture = TabFixture(store: store)
+    let flags = String(repeating: "\u{1F1EB}\u{1F1F7}", count: Recipe.maximumTitleLength)
+    #expect(flags.count == Recipe.maximumTitleLength && flags.utf8.count == 1_600)
+    await fixture.send(
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(flags)"}}"#)
+    #expect((fixture.app("formResult").last as? [String: Any])?["ok"] as? Bool == true)
+    #expect(store.allRecipes.last?.title == flags)
+    // 200 characters again, one byte over: 199 flags and a letter with four accents.
+    let over = String(flags.dropLast()) + "e\u{301}\u{301}\u{301}\u{301}"
+    #expect(over.count == Recipe.maximumTitleLength && over.utf8.count == 1_601)
+    await fixture.send(
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(over)"}}"#)
+    let refusal = fixture.app("formResult").last as? [String: Any]
+    #expect(refusal?["ok"] as? Bool == false)
+    #expect(refusal?["field"] as? String == "title")
+  }
+
+  /// Regression: every request became a task that held it until its turn, without limit,
+  /// so a page sending changes faster than they were saved (or while the storage was down)
+  /// grew the server's memory and held up every other tab's saves. Past
+  /// ``RecipesSession/maximumPendingChanges`` waiting, a request is answered at once as not
+  /// made; once the queue drains, requests are taken again.
+  @Test func requestsPastTheMostWaitingAreRefusedAtOnce() async throws {
+    let most = RecipesSession.maximumPendingChanges
+    let storage = GatedStorage(smallStore().allRecipes)
+    let store = try await DataStore(storage: storage)
+    let fixture = TabFixture(store: store)
+    let toggle = #"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#
+    for _ in 0..<(most + 36) { fixture.session.receive(toggle) }
+    let refusals = fixture.app("requestFailed").compactMap { $0 as? [String: Any] }
+    #expect(refusals.count == 36)
+    #expect(refusals.allSatisfy { ($0["message"] as? String)?.contains("Too many") == true })
+    #expect(fixture.app("saved").isEmpty)
+    await storage.release()
+    await fixture.tab.waitUntilIdle()
+    #expect(fixture.app("saved").count == most)
+    #expect(store.recipe(with: 1)?.isFavorite == (most % 2 == 1))
+    await fixture.send(toggle)
+    #expect(fixture.app("saved").count == most + 1)
+    #expect(fixture.app("requestFailed").count == 36)
   }
 
   // MARK: Replies follow the save

@@ -192,7 +192,32 @@ public final class WebListView: ListView {
   }
 
   func isInWindow(_ path: WireIndexPath) -> Bool {
-    window.contains { $0.section == path.section && path.item >= $0.start && path.item < $0.end }
+    Self.window(window, contains: path)
+  }
+
+  /// Whether a row lies in one of `window`'s ranges, which must be sorted by section and
+  /// start and disjoint, as ``clippedAndMerged(_:counts:)`` leaves them.
+  ///
+  /// A batch asks this of every row it inserts or reconfigures: scanning the ranges made a
+  /// batch of 100,000 inserts against a window of 1,000 one-row ranges 10^8 comparisons.
+  ///
+  /// - Complexity: O(log *r*) for *r* ranges.
+  static func window(_ window: [WireRange], contains path: WireIndexPath) -> Bool {
+    // The first range that starts after the row; the one before it is the only candidate.
+    var low = 0
+    var high = window.count
+    while low < high {
+      let middle = low + (high - low) / 2
+      let range = window[middle]
+      if (range.section, range.start) <= (path.section, path.item) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    guard low > 0 else { return false }
+    let candidate = window[low - 1]
+    return candidate.section == path.section && path.item < candidate.end
   }
 
   /// Runs the cell provider for a row and describes the cell for the page.
