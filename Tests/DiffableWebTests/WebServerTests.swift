@@ -59,15 +59,17 @@ final class CounterApp {
 @Suite("WebServer over a real socket")
 struct WebServerTests {
   static func makeServer(
-    _ liveness: Liveness, grace: Duration = .zero, ownActors: Bool = false
+    _ liveness: Liveness, grace: Duration = .zero, ownActors: Bool = false,
+    configure: (inout WebServer.Configuration) -> Void = { _ in }
   ) throws -> WebServer {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("diffable-web-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try "<html><body>test page</body></html>".write(
       to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
-    let configuration = WebServer.Configuration(
+    var configuration = WebServer.Configuration(
       host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"], sessionGracePeriod: grace)
+    configure(&configuration)
     let page = WebServer.Page(
       indexFile: "page.html", folders: [folder.path],
       generatedFile: { path in

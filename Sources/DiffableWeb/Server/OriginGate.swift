@@ -1,6 +1,7 @@
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -10,19 +11,33 @@ import NIOHTTP1
 /// from another origin is not a bad request but a forbidden one, so the gate looks at the
 /// first request of each connection before the upgrade handler does, and answers an
 /// upgrade to the page's socket from a refused origin with 403 itself.
+///
+/// The gate also bounds connections before anything is read from them: how many are open
+/// (``ConnectionCounter``), and how long the first request's head may take. Hummingbird
+/// times a connection out only once a first head has come, so a client that connected
+/// and sent nothing, or a head a byte at a time, held its connection for ever.
 struct OriginGatedChannel: ServerChildChannel {
   typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
   let base: HTTP1WebSocketUpgradeChannel
   let path: String
   let isAllowed: @Sendable (String?) -> Bool
+  let connections: ConnectionCounter
+  let headTimeout: TimeAmount
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-    base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+    guard connections.admit(logger: logger) else {
+      channel.close(promise: nil)
+      return channel.eventLoop.makeFailedFuture(ConnectionCounter.Refusal())
+    }
+    let connections = connections
+    channel.closeFuture.whenComplete { _ in connections.release() }
+    return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
       let operations = channel.pipeline.syncOperations
       let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
       try operations.addHandler(
-        OriginGate(path: path, isAllowed: isAllowed, logger: logger), position: .after(decoder))
+        OriginGate(path: path, isAllowed: isAllowed, headTimeout: headTimeout, logger: logger),
+        position: .after(decoder))
       return value
     }
   }
@@ -52,13 +67,35 @@ final class OriginGate: ChannelInboundHandler, RemovableChannelHandler {
 
   let path: String
   let isAllowed: @Sendable (String?) -> Bool
+  let headTimeout: TimeAmount
   let logger: Logger
   private var refused = false
+  /// Closes the connection if its first request's head has not come by then.
+  private var deadline: Scheduled<Void>?
 
-  init(path: String, isAllowed: @escaping @Sendable (String?) -> Bool, logger: Logger) {
+  init(
+    path: String, isAllowed: @escaping @Sendable (String?) -> Bool, headTimeout: TimeAmount,
+    logger: Logger
+  ) {
     self.path = path
     self.isAllowed = isAllowed
+    self.headTimeout = headTimeout
     self.logger = logger
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    let (bound, logger, timeout) = (
+      NIOLoopBound(context, eventLoop: context.eventLoop), logger, headTimeout
+    )
+    deadline = context.eventLoop.scheduleTask(in: timeout) {
+      logger.info("closed a connection that sent no request head in \(timeout)")
+      bound.value.close(promise: nil)
+    }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    deadline?.cancel()
+    deadline = nil
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -68,6 +105,8 @@ final class OriginGate: ChannelInboundHandler, RemovableChannelHandler {
       context.fireChannelRead(data)
       return
     }
+    deadline?.cancel()
+    deadline = nil
     let target = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
     let upgrade = head.headers["upgrade"].contains { $0.lowercased().contains("websocket") }
     let origins = head.headers["origin"]
@@ -94,5 +133,59 @@ final class OriginGate: ChannelInboundHandler, RemovableChannelHandler {
     context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
       bound.value.close(promise: nil)
     }
+  }
+}
+
+/// The connections open now, against ``WebServer/Configuration/maximumConnections``.
+final class ConnectionCounter: Sendable {
+  /// Why a connection's setup failed: the server was at its limit (already logged).
+  struct Refusal: Error {}
+
+  let limit: Int
+  /// The connections open, and whether the refusals since the count last fell below the
+  /// limit have been logged (once, not once per connection of a flood).
+  private let state = NIOLockedValueBox((open: 0, logged: false))
+
+  init(limit: Int) { self.limit = max(1, limit) }
+
+  /// Counts a new connection, or returns `false` (counting nothing) when `limit` are open.
+  func admit(logger: Logger) -> Bool {
+    let (admitted, log) = state.withLockedValue { state -> (Bool, Bool) in
+      guard state.open >= limit else {
+        state.open += 1
+        return (true, false)
+      }
+      defer { state.logged = true }
+      return (false, !state.logged)
+    }
+    if log {
+      logger.notice("refusing connections: \(limit) are open (maximumConnections)")
+    }
+    return admitted
+  }
+
+  /// Counts a connection's end.
+  func release() {
+    state.withLockedValue { state in
+      state.open -= 1
+      if state.open < limit { state.logged = false }
+    }
+  }
+
+  /// The connections open now.
+  var open: Int { state.withLockedValue { $0.open } }
+}
+
+extension TimeAmount {
+  /// `duration` in nanoseconds, 0 for a negative one and the largest amount for one past it.
+  init(clamping duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    guard seconds >= 0 else {
+      self = .zero
+      return
+    }
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+    self = .nanoseconds(overflow || overflowAgain ? .max : total)
   }
 }

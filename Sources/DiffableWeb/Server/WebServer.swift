@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// An HTTP and WebSocket server for pages built on `DiffableWeb`: it serves the page and
 /// its static files, accepts WebSocket connections from its own origin only, and gives each
@@ -40,6 +41,17 @@ public struct WebServer: Sendable {
     /// Linux one whose pings go unacknowledged for two intervals is closed by the kernel;
     /// either way its session waits for its page as after any drop.
     public var pingInterval: Duration
+    /// The most connections open at once (at least 1); past it, a new one is closed as soon
+    /// as it is accepted. Each page's connection may hold up to ``maximumPendingBytes``
+    /// waiting for it, so this also bounds that memory: 1,000 × 16 MiB by default.
+    public var maximumConnections: Int
+    /// How long a new connection may take to send its first request's head; one that sends
+    /// nothing, or a head a few bytes at a time, is closed then. A page's WebSocket is
+    /// pinged after its upgrade (``pingInterval``); a plain HTTP connection may then wait
+    /// ``idleTimeout`` between requests.
+    public var requestHeadTimeout: Duration
+    /// How long a plain HTTP connection may sit idle between requests before it is closed.
+    public var idleTimeout: Duration
 
     /// What the transport reads before giving up on a message.
     var transportLimit: Int { maximumMessageSize * 4 }
@@ -53,7 +65,10 @@ public struct WebServer: Sendable {
       sessionGracePeriod: Duration = .seconds(60),
       maximumDetachedSessions: Int = 10_000,
       resumeLogLimit: Int = 256 << 10,
-      pingInterval: Duration = .seconds(30)
+      pingInterval: Duration = .seconds(30),
+      maximumConnections: Int = 1_000,
+      requestHeadTimeout: Duration = .seconds(10),
+      idleTimeout: Duration = .seconds(60)
     ) {
       self.host = host
       self.port = port
@@ -64,6 +79,9 @@ public struct WebServer: Sendable {
       self.maximumDetachedSessions = maximumDetachedSessions
       self.pingInterval = pingInterval
       self.resumeLogLimit = resumeLogLimit
+      self.maximumConnections = maximumConnections
+      self.requestHeadTimeout = requestHeadTimeout
+      self.idleTimeout = idleTimeout
     }
   }
 
@@ -245,11 +263,13 @@ public struct WebServer: Sendable {
       }
     }
     let port = configuration.port
+    let connections = ConnectionCounter(limit: configuration.maximumConnections)
     let server = HTTPServerBuilder { responder in
       OriginGatedChannel(
         base: HTTP1WebSocketUpgradeChannel(
           responder: responder,
           configuration: .init(
+            http1: .init(idleTimeout: TimeAmount(clamping: configuration.idleTimeout)),
             // Pings come from the event loop instead of a task per connection.
             ws: .init(maxFrameSize: configuration.transportLimit, autoPing: .disabled))
         ) { head, _, _ in
@@ -269,7 +289,9 @@ public struct WebServer: Sendable {
         path: "/ws",
         isAllowed: { origin in
           Self.isAllowed(origin: origin, configuration: configuration, boundPort: boundPort.value)
-        })
+        },
+        connections: connections,
+        headTimeout: TimeAmount(clamping: configuration.requestHeadTimeout))
     }
     return Application(
       router: router,
