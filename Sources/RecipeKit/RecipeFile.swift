@@ -189,6 +189,12 @@ extension RecipeFile {
   }
 }
 
+/// Failures a test can make the file system calls report.
+enum FileFaults {
+  /// Replaces the `fsync` of the data directory after a rename, for the task.
+  @TaskLocal static var directorySync: (@Sendable (Int32) -> Int32)?
+}
+
 /// The file system calls behind ``RecipeFile/read(from:)`` and ``RecipeFile/write(to:)``.
 ///
 /// POSIX calls rather than Foundation's, for `fsync`, `O_EXCL` and messages that say
@@ -282,12 +288,21 @@ private enum FileIO {
       if close(descriptor) != 0 { return errorText(errno) }
       if rename(temporary, url.path) != 0 { return errorText(errno) }
       renamed = true
-      // Best effort: the new file is in place either way; this only makes the rename
-      // survive a power cut. Some file systems refuse fsync on a directory.
+      // The rename survives a power cut once the directory is synced. A file system that
+      // can't sync a directory says so (EINVAL, EOPNOTSUPP): nothing more can be done, and
+      // the file is in place. Any other failure (EIO) leaves the rename's fate unknown, and
+      // was ignored, so "saved" could be answered for a change a crash then lost: the
+      // change is refused now. Until the next save writes the file again from what the
+      // store holds, a crash may still bring it back.
       let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      if directoryDescriptor >= 0 {
-        _ = fsync(directoryDescriptor)
-        close(directoryDescriptor)
+      guard directoryDescriptor >= 0 else { return nil }
+      defer { close(directoryDescriptor) }
+      let sync = FileFaults.directorySync ?? { fsync($0) }
+      if sync(directoryDescriptor) != 0 {
+        let code = errno
+        if code != EINVAL && code != EOPNOTSUPP {
+          return "the folder was not synced after the rename (\(errorText(code)))"
+        }
       }
       return nil
     }
