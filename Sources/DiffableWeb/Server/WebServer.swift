@@ -42,8 +42,10 @@ public struct WebServer: Sendable {
     /// either way its session waits for its page as after any drop.
     public var pingInterval: Duration
     /// The most connections open at once (at least 1); past it, a new one is closed as soon
-    /// as it is accepted. Each page's connection may hold up to ``maximumPendingBytes``
-    /// waiting for it, so this also bounds that memory: 1,000 × 16 MiB by default.
+    /// as it is accepted. The default, 10,000, is twice the 5,000 pages of the load
+    /// benchmark (about 50 KB each when idle); the process needs as many file descriptors
+    /// (`ulimit -n`). Each page's connection may hold up to ``maximumPendingBytes`` for a
+    /// page that does not read before it is closed, so lower this where memory is short.
     public var maximumConnections: Int
     /// How long a new connection may take to send its first request's head; one that sends
     /// nothing, or a head a few bytes at a time, is closed then. A page's WebSocket is
@@ -66,7 +68,7 @@ public struct WebServer: Sendable {
       maximumDetachedSessions: Int = 10_000,
       resumeLogLimit: Int = 256 << 10,
       pingInterval: Duration = .seconds(30),
-      maximumConnections: Int = 1_000,
+      maximumConnections: Int = 10_000,
       requestHeadTimeout: Duration = .seconds(10),
       idleTimeout: Duration = .seconds(60)
     ) {
