@@ -64,7 +64,15 @@ public actor FileRecipeStorage: RecipeStorage {
   ) throws(RecipeStoreError) -> (StoredRecipes, Outcome) {
     let result = try applying(change, to: stored)
     guard result.changed else { return (stored, result.outcome) }
-    try RecipeFile(recipes: result.list.recipes, nextId: result.list.nextId).write(to: fileURL)
+    do {
+      try RecipeFile(recipes: result.list.recipes, nextId: result.list.nextId).write(to: fileURL)
+    } catch {
+      // A failure after the rename (the directory not synced) left the new file in place,
+      // and a restart would have brought back a change refused as not made: the file gets
+      // what the store holds again. Best effort: if that fails too, the next save writes it.
+      try? RecipeFile(recipes: stored.list.recipes, nextId: stored.list.nextId).write(to: fileURL)
+      throw error
+    }
     stored = StoredRecipes(list: result.list, revision: stored.revision + 1)
     return (stored, result.outcome)
   }

@@ -185,9 +185,9 @@ extension Recipe {
   /// Each text limit above also allows this many bytes of UTF-8 per character, and no
   /// more: a character counts once however many combining marks are stacked on it, so a
   /// title of one letter and 300,000 accents was one character long and 600 KB large, and
-  /// went out in every cell that showed it. Eight bytes is a letter with three accents, or
-  /// a flag, in each character.
-  public static let maximumBytesPerCharacter = 8
+  /// went out in every cell that showed it. Sixteen bytes leaves room for text in any
+  /// script: a flag takes 8, a Devanagari conjunct with its vowel sign 12.
+  public static let maximumBytesPerCharacter = 16
 
   /// Whether `text` is within `limit` characters and ``maximumBytesPerCharacter`` times as
   /// many bytes of UTF-8.

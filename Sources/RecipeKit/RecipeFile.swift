@@ -292,8 +292,7 @@ private enum FileIO {
       // can't sync a directory says so (EINVAL, EOPNOTSUPP): nothing more can be done, and
       // the file is in place. Any other failure (EIO) leaves the rename's fate unknown, and
       // was ignored, so "saved" could be answered for a change a crash then lost: the
-      // change is refused now. Until the next save writes the file again from what the
-      // store holds, a crash may still bring it back.
+      // change is refused now (and `FileRecipeStorage` writes the old contents back).
       let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard directoryDescriptor >= 0 else { return nil }
       defer { close(directoryDescriptor) }

@@ -47,7 +47,8 @@ public struct RecipeList: Sendable, Equatable {
   }
 
   /// Throws ``RecipeStoreError/Reason/full`` unless the list has room for `added` more
-  /// recipes and, after `replaced` leaves, for `incoming`.
+  /// recipes and, after `replaced` leaves, for `incoming`; a change that adds no text is
+  /// always let through, so a list stored over the limit can still shrink.
   ///
   /// - Complexity: O(*n*) for *n* recipes; the change writes all of them anyway.
   func checkRoom(
@@ -57,9 +58,9 @@ public struct RecipeList: Sendable, Equatable {
       throw RecipeStoreError(
         .full, path: location, detail: "the list holds \(recipes.count) recipes, its most")
     }
-    let bytes =
-      recipes.reduce(0) { $0 + Self.textBytes(of: $1) } + Self.textBytes(of: incoming)
-      - (replaced.map(Self.textBytes(of:)) ?? 0)
+    let growth = Self.textBytes(of: incoming) - (replaced.map(Self.textBytes(of:)) ?? 0)
+    guard growth > 0 else { return }
+    let bytes = recipes.reduce(growth) { $0 + Self.textBytes(of: $1) }
     if bytes > Self.maximumTextBytes {
       throw RecipeStoreError(
         .full, path: location,

@@ -87,6 +87,6 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
   /// What ``Reason/full`` tells a person.
   static var fullSentence: String {
     "The recipes are at their limit (\(RecipeList.maximumCount) recipes, "
-      + "\(RecipeList.maximumTextBytes >> 20) MB of text): delete some first."
+      + "\(RecipeList.maximumTextBytes >> 20) MiB of text): delete some first."
   }
 }

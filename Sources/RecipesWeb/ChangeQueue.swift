@@ -24,8 +24,11 @@ final class ChangeQueue {
   /// The most changes a tab may have waiting or running. A page that sends requests faster
   /// than they are saved (or while the storage is down, when each waits seconds) would
   /// otherwise hold a task and its request for each, without limit, and every other tab's
-  /// saves would wait behind them on the one store.
-  static let maximumPending = 64
+  /// saves would wait behind them on the one store. A refusal is answered at once, so it
+  /// may come before the replies of the changes waiting ahead of it; no person's page gets
+  /// near the limit (`Tests/Network/test_crash_consistency.py` keeps 200 in flight at most,
+  /// in order, and relies on staying under it).
+  static let maximumPending = 256
 
   /// Starts `work` after every change enqueued before it has finished, isolated to the
   /// tab's actor; or, when ``maximumPending`` changes are waiting already, does nothing and

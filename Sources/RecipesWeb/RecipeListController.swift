@@ -336,15 +336,16 @@ public final class RecipeListController: ListViewDelegate {
           }
         completion?(done)
       } catch {
-        list.didFinishChange?(
-          .failed(request: change.request, message: RecipeListController.sentence(for: error)))
-        completion?(false)
+        list.fail(change, RecipeListController.sentence(for: error), completion)
       }
     }
-    if !queued {
-      didFinishChange?(.failed(request: change.request, message: ChangeQueue.busySentence))
-      completion?(false)
-    }
+    if !queued { fail(change, ChangeQueue.busySentence, completion) }
+  }
+
+  /// Reports a change from a control of the list that was not made.
+  func fail(_ change: Change, _ message: String, _ completion: ((Bool) -> Void)?) {
+    didFinishChange?(.failed(request: change.request, message: message))
+    completion?(false)
   }
 
   // MARK: ListViewDelegate

@@ -79,7 +79,12 @@ public final class RecipesSession {
       // On the tab's actor, where this object lives (see `ChangeQueue.enqueue`).
       nonisolated(unsafe) let tab = self
       if !self.changes.enqueue({ _ in await tab.handle(name, payload) }) {
-        self.sendFailure(name, message: ChangeQueue.busySentence, field: nil)
+        // Each form waits for its own answer.
+        if let form = RecipeForm.form(answering: name) {
+          self.sendFormResult(form, ok: false, message: ChangeQueue.busySentence)
+        } else {
+          self.sendFailure(name, message: ChangeQueue.busySentence, field: nil)
+        }
       }
     }
   }
@@ -219,6 +224,17 @@ public final class RecipesSession {
     session.sendApp("saved", payload: .object(payload))
   }
 
+  /// `formResult`: the answer to the add form (`form` "add") or the edit form ("edit").
+  func sendFormResult(
+    _ form: String, ok: Bool, message: String? = nil, field: String? = nil, id: Recipe.ID? = nil
+  ) {
+    var object: [String: JSONValue] = ["form": .string(form), "ok": .bool(ok)]
+    if let message { object["message"] = .string(message) }
+    if let field { object["field"] = .string(field) }
+    if let id { object["id"] = .number(Double(id)) }
+    session.sendApp("formResult", payload: .object(object))
+  }
+
   /// `requestFailed`: a request was refused or could not be saved; nothing changed.
   func sendFailure(_ request: String, message: String, field: String?) {
     var payload: [String: JSONValue] = [
@@ -246,13 +262,9 @@ public final class RecipesSession {
   /// The add and edit forms. Refusals (an empty title, a time out of range) come back with
   /// a message and the field it is about, and change nothing.
   nonisolated(nonsending) func submit(_ name: String, _ payload: JSONValue) async {
-    let form = name == "addRecipe" ? "add" : "edit"
+    let form = RecipeForm.form(answering: name) ?? "edit"
     func reply(_ ok: Bool, _ message: String? = nil, field: String? = nil, id: Recipe.ID? = nil) {
-      var object: [String: JSONValue] = ["form": .string(form), "ok": .bool(ok)]
-      if let message { object["message"] = .string(message) }
-      if let field { object["field"] = .string(field) }
-      if let id { object["id"] = .number(Double(id)) }
-      session.sendApp("formResult", payload: .object(object))
+      sendFormResult(form, ok: ok, message: message, field: field, id: id)
     }
     do {
       let fields = try RecipeForm(payload)
@@ -323,6 +335,16 @@ struct RecipeForm {
   }
 
   /// The form's name of a recipe property.
+  /// The form whose `formResult` answers the request `name`: "add" for `addRecipe`,
+  /// "edit" for `updateRecipe`, `nil` for a request answered otherwise.
+  static func form(answering name: String) -> String? {
+    switch name {
+    case "addRecipe": "add"
+    case "updateRecipe": "edit"
+    default: nil
+    }
+  }
+
   static func formField(_ property: String) -> String {
     switch property {
     case "prepTime": "prepMinutes"

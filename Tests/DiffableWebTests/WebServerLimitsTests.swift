@@ -91,12 +91,15 @@ struct WebServerLimitsTests {
       let served = try RawConnection(port: port)
       served.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
       #expect(await served.read(timeout: .seconds(5))?.hasPrefix("HTTP/1.1 200") == true)
+      let answered = ContinuousClock.now
       #expect(await silent.read(timeout: .seconds(5)) == "", "a connection that sent nothing")
       #expect(await halfHead.read(timeout: .seconds(5)) == "", "a connection that sent half a head")
-      // Served, then idle: closed once `idleTimeout` passes, not at the head's deadline.
+      // Served, then idle: closed once `idleTimeout` (2 s) passes after the answer, not at
+      // the head's deadline (1 s after it came).
       var rest = await served.read(timeout: .seconds(5))
       while let text = rest, !text.isEmpty { rest = await served.read(timeout: .seconds(5)) }
       #expect(rest == "", "an idle kept-alive connection")
+      #expect(ContinuousClock.now - answered > .milliseconds(1_500))
     }
   }
 

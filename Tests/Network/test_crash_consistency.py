@@ -52,6 +52,8 @@ SEED = int(os.environ.get("DIFFABLE_CRASH_SEED") or random.SystemRandom().randra
 KILLS = int(os.environ.get("DIFFABLE_CRASH_KILLS", "20"))
 KILL_WINDOW = 0.3  # seconds after the first operation
 # The stream goes on until the kill, so every kill lands in it; this only bounds a cycle.
+# Under RecipesSession.maximumPendingChanges (256): past it the server refuses a change at
+# once, ahead of the replies still due, and this test matches replies in order.
 MAX_OPERATIONS_PER_CYCLE = 200
 WORDS = ["Soup", "Stew", "Tart", "Salad", "Curry", "Pie", "Risotto", "Gratin", "Ramen", "Tacos"]
 

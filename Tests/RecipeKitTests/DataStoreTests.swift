@@ -443,4 +443,30 @@ struct DataStoreTests {
     shorter.ingredients = "Less"
     #expect(try await store.edit(shorter)?.ingredients == "Less")
   }
+
+  /// A list stored over the text limit (by an earlier build, say) still loads, and can
+  /// still shrink: only a change that adds text is refused.
+  @Test func aListStoredOverTheMostTextCanStillShrink() async throws {
+    let long = Recipe.maximumTextLength
+    var dish = recipe(1, "Big")
+    dish.ingredients = String(repeating: "i", count: long)
+    dish.directions = String(repeating: "d", count: long)
+    // Two recipes over: still over once one of them shrinks.
+    let over = RecipeList.maximumTextBytes / RecipeList.textBytes(of: dish) + 2
+    let store = DataStore(
+      recipes: (1...over).map { id in
+        var copy = dish
+        copy.id = id
+        return copy
+      })
+    var longer = store.allRecipes[1]
+    longer.servings = String(repeating: "s", count: Recipe.maximumServingsLength)
+    await expectFull("an edit that grows") { _ = try await store.edit(longer) }
+    #expect(store.allRecipes[1].servings == "2")
+    var shorter = dish
+    shorter.directions = "Less"
+    #expect(try await store.edit(shorter)?.directions == "Less")
+    _ = try await store.delete(id: 3)
+    #expect(store.allRecipes.count == over - 1)
+  }
 }

@@ -15,9 +15,9 @@ import Testing
 @Suite("Saving: the data directory's sync")
 struct DirectorySyncTests {
   /// Regression: the directory's `fsync` was best effort, so an I/O error there still
-  /// answered "saved" for a change a crash could then lose. It is refused now; a file
-  /// system that can't sync a directory at all (EINVAL) still saves; and the next save
-  /// writes the file from what the store holds, without the refused change.
+  /// answered "saved" for a change a crash could then lose. It is refused now, and the file
+  /// holds what the store does again (the rename had put the refused change in it); a file
+  /// system that can't sync a directory at all (EINVAL) still saves.
   @Test func aChangeWhoseDirectorySyncFailsIsRefused() async throws {
     try await withTemporaryDirectory { root in
       let store = try DataStore(directory: root)
@@ -38,6 +38,9 @@ struct DirectorySyncTests {
         }
       }
       #expect(store.allRecipes == before)
+      let fileURL = root.appendingPathComponent(RecipeFile.fileName)
+      let afterRefusal = try #require(try RecipeFile.read(from: fileURL))
+      #expect(afterRefusal.recipes.map(\.title) == before.map(\.title))
       let kept = try await FileFaults.$directorySync.withValue({ _ in
         errno = EINVAL
         return -1
@@ -45,8 +48,7 @@ struct DirectorySyncTests {
         try await store.add(recipe(0, "Kept"))
       }
       #expect(store.allRecipes.last == kept)
-      let file = try #require(
-        try RecipeFile.read(from: root.appendingPathComponent(RecipeFile.fileName)))
+      let file = try #require(try RecipeFile.read(from: fileURL))
       #expect(!file.recipes.contains { $0.title == "Lost" })
       #expect(file.recipes.last?.title == "Kept")
     }

@@ -201,20 +201,21 @@ struct RecipesSessionReliabilityTests {
     #expect(store.allRecipes.count == 3)
   }
 
-  /// The byte limit leaves room for text in any script: a title of 200 characters that
-  /// each take 8 bytes (a flag: two regional indicators of 4 bytes) is kept.
-  @Test func theLongestTitleOfFlagsIsAccepted() async {
+  /// The byte limit leaves room for text in any script: a title of 200 characters of 16
+  /// bytes each (a letter with five arrows above it) is kept, and one byte more is not.
+  @Test func theLongestTitleInBytesIsAccepted() async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    let flags = String(repeating: "\u{1F1EB}\u{1F1F7}", count: Recipe.maximumTitleLength)
-    #expect(flags.count == Recipe.maximumTitleLength && flags.utf8.count == 1_600)
+    let sixteen = "e" + String(repeating: "\u{20D7}", count: 5)
+    let longest = String(repeating: sixteen, count: Recipe.maximumTitleLength)
+    #expect(longest.count == Recipe.maximumTitleLength && longest.utf8.count == 3_200)
     await fixture.send(
-      #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(flags)"}}"#)
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(longest)"}}"#)
     #expect((fixture.app("formResult").last as? [String: Any])?["ok"] as? Bool == true)
-    #expect(store.allRecipes.last?.title == flags)
-    // 200 characters again, one byte over: 199 flags and a letter with four accents.
-    let over = String(flags.dropLast()) + "e\u{301}\u{301}\u{301}\u{301}"
-    #expect(over.count == Recipe.maximumTitleLength && over.utf8.count == 1_601)
+    #expect(store.allRecipes.last?.title == longest)
+    // 200 characters again, one byte over: the last a letter with eight accents.
+    let over = String(longest.dropLast()) + "e" + String(repeating: "\u{301}", count: 8)
+    #expect(over.count == Recipe.maximumTitleLength && over.utf8.count == 3_201)
     await fixture.send(
       #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"\#(over)"}}"#)
     let refusal = fixture.app("formResult").last as? [String: Any]
@@ -238,6 +239,12 @@ struct RecipesSessionReliabilityTests {
     #expect(refusals.count == 36)
     #expect(refusals.allSatisfy { ($0["message"] as? String)?.contains("Too many") == true })
     #expect(fixture.app("saved").isEmpty)
+    // A form is answered as forms are, or its page would wait for the reply it expects.
+    fixture.session.receive(#"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"T"}}"#)
+    let form = fixture.app("formResult").last as? [String: Any]
+    #expect(form?["form"] as? String == "add" && form?["ok"] as? Bool == false)
+    #expect((form?["message"] as? String)?.contains("Too many") == true)
+    #expect(fixture.app("requestFailed").count == 36)
     await storage.release()
     await fixture.tab.waitUntilIdle()
     #expect(fixture.app("saved").count == most)

@@ -180,7 +180,8 @@ extension TimeAmount {
   /// `duration` in nanoseconds, 0 for a negative one and the largest amount for one past it.
   init(clamping duration: Duration) {
     let (seconds, attoseconds) = duration.components
-    guard seconds >= 0 else {
+    // Both parts: -0.5 s is 0 seconds and a negative fraction.
+    guard duration > .zero else {
       self = .zero
       return
     }

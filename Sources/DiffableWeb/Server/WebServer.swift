@@ -50,7 +50,7 @@ public struct WebServer: Sendable {
     /// How long a new connection may take to send its first request's head; one that sends
     /// nothing, or a head a few bytes at a time, is closed then. A page's WebSocket is
     /// pinged after its upgrade (``pingInterval``); a plain HTTP connection may then wait
-    /// ``idleTimeout`` between requests.
+    /// ``idleTimeout`` between requests. Zero or less closes every connection at once.
     public var requestHeadTimeout: Duration
     /// How long a plain HTTP connection may sit idle between requests before it is closed.
     public var idleTimeout: Duration
