@@ -515,12 +515,18 @@ def test_offline_tab_resyncs_when_it_missed_too_much(browsers, recipes_server):
 
     # 301 toggles: one batch each in the offline tab's session, and the favorite flipped.
     # Every one saved before the offline tab comes back (its first flips the stored favorite
-    # already, and a resume in the middle would find fewer than 256 batches missed).
+    # already, and a resume in the middle would find fewer than 256 batches missed). Sent in
+    # three rounds, each saved before the next: a tab may have at most 256 changes waiting
+    # (RecipesSession.maximumPendingChanges), and the server refuses the rest.
     toggles = 301
-    second.js("window.__saves = 0; recipesPage.connection.onApp('saved', () => { window.__saves += 1; });"
-              "for (let i = 0; i < arguments[1]; i++) recipesPage.connection.sendApp('toggleFavorite', {id: arguments[0]});",
-              target["id"], toggles)
-    second.wait(lambda _: second.js("return window.__saves") == toggles, "the toggles saved", timeout=60)
+    second.js("window.__saves = 0; recipesPage.connection.onApp('saved', () => { window.__saves += 1; });")
+    sent = 0
+    for round_size in (100, 100, 101):
+        second.js("for (let i = 0; i < arguments[1]; i++) recipesPage.connection.sendApp('toggleFavorite', {id: arguments[0]});",
+                  target["id"], round_size)
+        sent += round_size
+        second.wait(lambda _: second.js("return window.__saves") == sent, "the toggles saved", timeout=60)
+    assert sent == toggles
     assert next(r for r in stored_recipes(recipes_server.data_dir)
                 if r["id"] == target["id"])["isFavorite"] != target["isFavorite"]
 
