@@ -19,12 +19,15 @@ public final class RecipesSession {
   /// The last recipe deleted in this tab, with its position, for undo.
   var lastDeleted: (recipe: Recipe, index: Int)?
   var storeObservation: StoreObservation?
-  /// The tab's requests, answered one after another in the order they arrived.
+  /// The tab's requests, answered one after another in the order they arrived (but for
+  /// those refused because too many wait: see ``maximumPendingChanges``).
   let changes: ChangeQueue
 
   /// The most changes one tab may have waiting to be saved, its page's requests and its
   /// list's controls together; past it, a change is answered at once as not made
-  /// (`requestFailed`, or a failed ``RecipeListController/ChangeOutcome``).
+  /// (`formResult` for a form, `requestFailed` for another request, a failed
+  /// ``RecipeListController/ChangeOutcome`` for a control), possibly before the replies of
+  /// the changes waiting ahead of it.
   public static var maximumPendingChanges: Int { ChangeQueue.maximumPending }
 
   /// Builds the tab's views on a session, on the session's actor.

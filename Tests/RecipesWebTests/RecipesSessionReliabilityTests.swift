@@ -157,17 +157,27 @@ struct RecipesSessionReliabilityTests {
     ("ingredients", Recipe.maximumTextLength), ("directions", Recipe.maximumTextLength),
   ])
   func textsOverTheirLimitAreRefusedNamingTheField(field: String, limit: Int) async {
+    await expectAddRefused(field, String(repeating: "a", count: limit + 1), saying: "\(limit)")
+  }
+
+  /// Sends the add form with `text` in `field` (and a title when `field` is another), and
+  /// expects it refused naming `field`, with `part` in its message, the store unchanged.
+  func expectAddRefused(
+    _ field: String, _ text: String, saying part: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     let store = smallStore()
     let fixture = TabFixture(store: store)
-    let text = String(repeating: "a", count: limit + 1)
     let title = field == "title" ? "" : #""title":"T","#
     await fixture.send(
       #"{"v":1,"type":"app","name":"addRecipe","payload":{\#(title)"\#(field)":"\#(text)"}}"#)
     let result = fixture.app("formResult").last as? [String: Any]
-    #expect(result?["ok"] as? Bool == false)
-    #expect(result?["field"] as? String == field)
-    #expect((result?["message"] as? String)?.contains("\(limit)") == true)
-    #expect(store.allRecipes.count == 3)
+    #expect(result?["ok"] as? Bool == false, sourceLocation: sourceLocation)
+    #expect(result?["field"] as? String == field, sourceLocation: sourceLocation)
+    let message = result?["message"] as? String
+    #expect(message?.contains(part) == true, sourceLocation: sourceLocation)
+    // Counted, not compared: a failure would print the text, 600 KB in one test.
+    #expect(store.allRecipes.count == 3, sourceLocation: sourceLocation)
   }
 
   @Test func aHugeStringIsRefusedWithoutBeingKept() async {
@@ -186,19 +196,9 @@ struct RecipesSessionReliabilityTests {
   /// every cell and detail that showed it. The same held for a collection's name.
   @Test(arguments: ["title", "collections"])
   func aCharacterOfStackedAccentsIsRefusedByItsBytes(field: String) async {
-    let store = smallStore()
-    let fixture = TabFixture(store: store)
     let text = "e" + String(repeating: "\u{301}", count: 300_000)
     #expect(text.count == 1)
-    let title = field == "title" ? "" : #""title":"T","#
-    await fixture.send(
-      #"{"v":1,"type":"app","name":"addRecipe","payload":{\#(title)"\#(field)":"\#(text)"}}"#)
-    let result = fixture.app("formResult").last as? [String: Any]
-    #expect(result?["ok"] as? Bool == false)
-    #expect(result?["field"] as? String == field)
-    #expect((result?["message"] as? String)?.contains("bytes") == true)
-    // Counted, not compared: a failure would print the 600 KB title.
-    #expect(store.allRecipes.count == 3)
+    await expectAddRefused(field, text, saying: "bytes")
   }
 
   /// The byte limit leaves room for text in any script: a title of 200 characters of 16
