@@ -171,9 +171,6 @@ final class ConnectionCounter: Sendable {
       if state.open < limit { state.logged = false }
     }
   }
-
-  /// The connections open now.
-  var open: Int { state.withLockedValue { $0.open } }
 }
 
 extension TimeAmount {
