@@ -28,6 +28,10 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The change would take the list past ``RecipeList/maximumCount`` recipes or
     /// ``RecipeList/maximumTextBytes`` of text; nothing changed.
     case full
+    /// The storage's server (a database) was asked to save the change and the connection was
+    /// lost before it answered, so the change may or may not have been saved; if it was, it
+    /// arrives like another process's change. Retrying could make it twice.
+    case outcomeUnknown
   }
 
   /// What went wrong.
@@ -52,6 +56,9 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     case .idsExhausted: "Can't add a recipe: every id up to \(Recipe.maximumID) was used."
     case .unavailable: "Can't reach the recipe database. The change was not made."
     case .full: "\(RecipeStoreError.fullSentence) The change was not made."
+    case .outcomeUnknown:
+      "Lost the recipe database while it was saving the change: it may have been saved, "
+        + "and the list will show it if it was."
     default: "The recipes can't be used: \(detail)."
     }
   }
@@ -81,6 +88,9 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
       return "Can't reach the recipe database \(path): \(detail). Nothing was changed."
     case .full:
       return "Can't save the change to \(path): \(detail). Nothing was changed."
+    case .outcomeUnknown:
+      return "Lost the recipe database \(path) after asking it to save the change: \(detail). "
+        + "The change may have been saved; if it was, it arrives like another process's change."
     }
   }
 

@@ -37,10 +37,16 @@ extension PostgresRecipeStorage {
       // The change itself refused (no id left); the transaction was rolled back.
       throw error.closureError as! RecipeStoreError
     } catch {
-      let reachable = Self.isRefusedStatement(error)
+      let unanswered = Self.isUnansweredCommit(error)
+      let reachable = !unanswered && Self.isRefusedStatement(error)
       if let connection, connection.isClosed || !reachable {
         try? await connection.close()
         self.connection = nil
+      }
+      if unanswered {
+        throw RecipeStoreError(
+          .outcomeUnknown, path: location,
+          detail: "no answer to COMMIT: \(Self.describe(error))")
       }
       throw RecipeStoreError(
         reachable ? .cannotSave : .unavailable, path: location,
@@ -75,6 +81,17 @@ extension PostgresRecipeStorage {
     nextConnectionID += 1
     return try await PostgresConnection.connect(
       configuration: configuration, id: nextConnectionID, logger: logger)
+  }
+
+  /// Whether `error` ended a transaction whose `COMMIT` was sent but not answered with an
+  /// error: the connection dropped, the watchdog closed it, or the server ended the session
+  /// (FATAL). PostgreSQL may have committed before any of these, so the outcome is unknown;
+  /// only an `ERROR` reply means it rolled back.
+  static func isUnansweredCommit(_ error: any Error) -> Bool {
+    guard let error = error as? PostgresTransactionError, let commitError = error.commitError
+    else { return false }
+    let severity = (commitError as? PSQLError)?.serverInfo?[.severity]
+    return severity != "ERROR"
   }
 
   /// Whether the server refused one statement and the connection is still good, as opposed

@@ -21,7 +21,8 @@ import RecipeKit
 /// process), and the next one reconnects. The listening connection reconnects every second
 /// and, once it listens again, re-reads the table, since notifications sent while it was
 /// away are lost. A connection that drops after `COMMIT` was sent leaves the outcome
-/// unknown: the change is reported as failed, and if it did commit, the listener shows it.
+/// unknown: the change fails with ``RecipeStoreError/Reason/outcomeUnknown`` rather than
+/// claim that nothing changed, and if it did commit, the listener shows it.
 public actor PostgresRecipeStorage: RecipeStorage {
   /// The channel the commits announce themselves on.
   static let channel = "recipes_changed"

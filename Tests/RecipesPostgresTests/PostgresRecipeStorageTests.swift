@@ -199,6 +199,38 @@ struct PostgresRecipeStorageTests {
     await (store.storage as? PostgresRecipeStorage)?.close()
   }
 
+  /// A connection lost after `COMMIT` was sent leaves the change's fate unknown: here
+  /// PostgreSQL committed it, so "the change was not made" would be false. The store says
+  /// the outcome is unknown, and the listener then shows the change that was saved.
+  @Test func aChangeWhoseCommitGoesUnansweredIsReportedAsUnknown() async throws {
+    let url = try await freshDatabase("unanswered")
+    var components = try #require(URLComponents(string: url))
+    let relay = try CommitCuttingRelay(upstreamPort: components.port ?? 5432)
+    defer { relay.stop() }
+    components.port = relay.port
+    let storage = try await PostgresRecipeStorage.open(url: try #require(components.string))
+    let store = try await DataStore(storage: storage)
+    let wasFavorite = try #require(store.recipe(with: 1)).isFavorite
+    relay.arm()
+    await #expect {
+      try await store.toggleFavorite(id: 1)
+    } throws: { error in
+      guard let error = error as? RecipeStoreError else { return false }
+      return error.reason == .outcomeUnknown && !error.summary.contains("not made")
+        && error.description.contains("may have been saved")
+    }
+    #expect(relay.cuts == 1)
+    let direct = try await PostgresRecipeStorage.open(url: url)
+    let stored = try await direct.load().list.recipes.first { $0.id == 1 }
+    #expect(stored?.isFavorite == !wasFavorite, "PostgreSQL committed the change")
+    #expect(
+      await eventually { store.recipe(with: 1)?.isFavorite == !wasFavorite },
+      "the listener shows the change that was saved")
+    #expect(try await store.toggleFavorite(id: 1) != nil, "the next change reconnects")
+    await direct.close()
+    await storage.close()
+  }
+
   /// Every store on one storage hears another process's changes, not only the first.
   @Test func everyStoreOnAStorageFollowsIt() async throws {
     let url = try await freshDatabase("followers")
