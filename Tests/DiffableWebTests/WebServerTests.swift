@@ -186,24 +186,10 @@ struct WebServerTests {
     let app = try Self.makeServer(liveness, grace: .seconds(1), ownActors: ownActors)
       .makeApplication()
     try await app.test(.live) { client in
-      let first = NIOLockedValueBox<(token: String, seq: Int)?>(nil)
       // The page's own id on every connection: if the server has not yet seen the first
       // connection end when the second arrives, the page still gets its session back.
       let page = "0123456789abcdef0123456789abcdef"
-      try await client.ws("/ws?page=\(page)", configuration: Self.origin(client.port)) {
-        inbound, outbound, _ in
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        let session = try await Self.next(&messages)
-        let structure = try await Self.next(&messages)
-        try await outbound.write(.text(#"{"v":1,"type":"app","name":"add"}"#))
-        let batch = try await Self.next(&messages)
-        first.withLockedValue {
-          $0 = (session["token"] as? String ?? "", (structure["seq"] as? Int ?? 0))
-        }
-        // The page never applied this batch: its seq stays the structure's.
-        #expect(batch["seq"] as? Int == (structure["seq"] as? Int ?? 0) + 1)
-      }
-      let (token, seq) = try #require(first.withLockedValue { $0 })
+      let (token, seq) = try await Self.openAddingAnUnappliedBatch(client, page: page)
       try await client.ws(
         "/ws?page=\(page)&resume=\(token)&seen=list:\(seq)",
         configuration: Self.origin(client.port)
@@ -240,6 +226,28 @@ struct WebServerTests {
       }
       #expect(alive == 0, "both sessions were freed after the grace period")
     }
+  }
+
+  /// Opens a page (with the page load id `page`, if any), asks the app to add an item, and
+  /// closes the connection without the page applying the batch: the session's token, and
+  /// the seq of the structure, which is all the page has applied.
+  static func openAddingAnUnappliedBatch(
+    _ client: some TestClientProtocol, page: String? = nil
+  ) async throws -> (token: String, seq: Int) {
+    let first = NIOLockedValueBox<(token: String, seq: Int)?>(nil)
+    let path = page.map { "/ws?page=\($0)" } ?? "/ws"
+    try await client.ws(path, configuration: Self.origin(client.port)) { inbound, outbound, _ in
+      var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+      let session = try await Self.next(&messages)
+      let structure = try await Self.next(&messages)
+      try await outbound.write(.text(#"{"v":1,"type":"app","name":"add"}"#))
+      let batch = try await Self.next(&messages)
+      first.withLockedValue {
+        $0 = (session["token"] as? String ?? "", structure["seq"] as? Int ?? 0)
+      }
+      #expect(batch["seq"] as? Int == (structure["seq"] as? Int ?? 0) + 1)
+    }
+    return try #require(first.withLockedValue { $0 })
   }
 
   static func next(_ iterator: inout WebSocketInboundMessageStream.AsyncIterator) async throws

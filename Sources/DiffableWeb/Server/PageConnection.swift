@@ -13,6 +13,8 @@ struct PageConnection: Sendable {
   let configuration: WebServer.Configuration
   let registry: SessionRegistry
   let sessions: SessionCounter
+  /// What all pages' outboxes hold together.
+  let budget: ByteBudget
   let makeSession: WebServer.SessionMaker
   let logger: Logger
 
@@ -23,9 +25,9 @@ struct PageConnection: Sendable {
   ) async {
     // Giving up on a page closes its channel directly: the socket may be full and the
     // reader waiting for a page that sends nothing.
-    let writer = OutboxWriter(channel: channel, logger: logger) { [configuration] onReady in
+    let writer = OutboxWriter(channel: channel, logger: logger) { [configuration, budget] onReady in
       SessionOutbox(
-        limit: configuration.maximumPendingBytes,
+        limit: configuration.maximumPendingBytes, budget: budget,
         onDisconnect: { channel.close(promise: nil) }, onReady: onReady)
     }
     let (session, connection) = await open(request, origin: origin, outbox: writer.queue)

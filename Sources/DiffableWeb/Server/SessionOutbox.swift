@@ -8,6 +8,8 @@ import NIOConcurrencyHelpers
 /// for the socket. A page that stops reading stops the writer, not
 /// the session: messages wait here, and once they pass ``limit`` the session coalesces them
 /// (see ``WebSession``) or, if the page is still not reading, asks to be disconnected.
+/// Outboxes that share an ``ByteBudget`` also report being over their limit while all of
+/// them together are past the budget's and this one holds more than its share.
 public final class SessionOutbox: Sendable {
   /// What happened to a pushed message.
   public enum PushResult: Sendable, Equatable {
@@ -27,7 +29,10 @@ public final class SessionOutbox: Sendable {
 
   private struct State {
     var queue: Deque<Pending> = []
-    var bytes = 0
+    /// What the queue holds; change it with ``setBytes(_:)``, which keeps the budget's
+    /// count with it.
+    private(set) var bytes = 0
+    let budget: ByteBudget?
     var writer: CheckedContinuation<String?, Never>?
     /// Set by ``take()`` when it found the queue empty: the next push or the close calls
     /// ``onReady`` once.
@@ -38,12 +43,31 @@ public final class SessionOutbox: Sendable {
     /// overflow in that state means the page is not reading at all.
     var coalescedSinceLastTake = false
 
+    init(budget: ByteBudget?) {
+      self.budget = budget
+    }
+
     /// Removes the oldest message for the writer (``next()`` and ``take()`` alike).
     mutating func takeFirst() -> String? {
       guard let first = queue.popFirst() else { return nil }
-      bytes -= first.cost
+      setBytes(bytes - first.cost)
       coalescedSinceLastTake = false
       return first.text
+    }
+
+    /// Queues `pending`; returns whether the queue is now over `limit`, or over its share
+    /// of a budget that is overdrawn.
+    mutating func append(_ pending: Pending, limit: Int) -> Bool {
+      queue.append(pending)
+      bytes += pending.cost
+      guard let budget else { return bytes > limit }
+      let total = budget.add(pending.cost)
+      return bytes > limit || budget.isOverdrawn(total: total, holding: bytes)
+    }
+
+    mutating func setBytes(_ new: Int) {
+      budget?.remove(bytes - new)
+      bytes = new
     }
   }
 
@@ -53,7 +77,7 @@ public final class SessionOutbox: Sendable {
 
   /// The most bytes queued before the session must coalesce.
   public let limit: Int
-  private let state = NIOLockedValueBox(State())
+  private let state: NIOLockedValueBox<State>
   /// Runs once, when the outbox is closed with a request to disconnect: the transport's
   /// way to drop the connection at once (its writer may be stuck on a full socket, and its
   /// reader waiting for a page that sends nothing).
@@ -63,18 +87,30 @@ public final class SessionOutbox: Sendable {
   /// the way a writer that is not a task learns there is work.
   private let onReady: @Sendable () -> Void
 
-  /// Creates an outbox that holds at most about `limit` bytes; `onDisconnect` closes the
+  /// Creates an outbox that holds at most about `limit` bytes, and counts them in `budget`
+  /// when given (one budget for all the outboxes of a server); `onDisconnect` closes the
   /// connection when the session gives up on a page that does not read.
   ///
   /// A writer takes messages either with the `async` ``next()`` or, without a task of its
   /// own, with ``take()``, which arms `onReady` when it finds nothing.
   public init(
-    limit: Int, onDisconnect: @escaping @Sendable () -> Void = {},
+    limit: Int, budget: ByteBudget? = nil, onDisconnect: @escaping @Sendable () -> Void = {},
     onReady: @escaping @Sendable () -> Void = {}
   ) {
     self.limit = limit
     self.onDisconnect = onDisconnect
     self.onReady = onReady
+    state = NIOLockedValueBox(State(budget: budget))
+    budget?.opened()
+  }
+
+  deinit {
+    // An outbox dropped without being closed gives its bytes and its share back.
+    state.withLockedValue { state in
+      guard !state.isClosed else { return }
+      state.setBytes(0)
+      state.budget?.closed()
+    }
   }
 
   /// Queues a message; `view` names the list view it is about (`nil` for app messages and
@@ -91,11 +127,10 @@ public final class SessionOutbox: Sendable {
           state.coalescedSinceLastTake = false
           return (writer, false, .queued)
         }
-        state.queue.append(pending)
-        state.bytes += pending.cost
+        let isOver = state.append(pending, limit: limit)
         let ready = state.isWaitingForReady
         state.isWaitingForReady = false
-        return (nil, ready, state.bytes > limit ? .overLimit : .queued)
+        return (nil, ready, isOver ? .overLimit : .queued)
       }
     writer?.resume(returning: text)
     if ready { onReady() }
@@ -111,7 +146,7 @@ public final class SessionOutbox: Sendable {
     state.withLockedValue { state in
       let already = state.coalescedSinceLastTake
       state.queue.removeAll { $0.view != nil }
-      state.bytes = state.queue.reduce(0) { $0 + $1.cost }
+      state.setBytes(state.queue.reduce(0) { $0 + $1.cost })
       state.coalescedSinceLastTake = true
       return (already, state.bytes)
     }
@@ -125,7 +160,7 @@ public final class SessionOutbox: Sendable {
     state.withLockedValue { state in
       let taken = state.queue.filter { $0.view == nil }.map(\.text)
       state.queue.removeAll { $0.view == nil }
-      state.bytes = state.queue.reduce(0) { $0 + $1.cost }
+      state.setBytes(state.queue.reduce(0) { $0 + $1.cost })
       return taken
     }
   }
@@ -181,10 +216,11 @@ public final class SessionOutbox: Sendable {
   public func close(disconnect: Bool = false) {
     let (writer, ready, disconnectNow) = state.withLockedValue { state in
       let first = disconnect && !state.wantsDisconnect
+      if !state.isClosed { state.budget?.closed() }
       state.isClosed = true
       state.wantsDisconnect = state.wantsDisconnect || disconnect
       state.queue.removeAll()
-      state.bytes = 0
+      state.setBytes(0)
       let ready = state.isWaitingForReady
       state.isWaitingForReady = false
       defer { state.writer = nil }

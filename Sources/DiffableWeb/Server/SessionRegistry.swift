@@ -16,6 +16,8 @@ final class SessionRegistry: Sendable {
   let maximumDetached: Int
   /// The most bytes each view's log keeps.
   let logLimit: Int
+  /// What all views' logs keep together.
+  let logBudget: ByteBudget
 
   private struct Maps {
     /// Each session under its current token, and under the previous one until its page
@@ -28,10 +30,11 @@ final class SessionRegistry: Sendable {
   }
   private let maps = NIOLockedValueBox(Maps())
 
-  init(gracePeriod: Duration, maximumDetached: Int, logLimit: Int) {
+  init(gracePeriod: Duration, maximumDetached: Int, logLimit: Int, logBudget: Int = .max) {
     self.gracePeriod = gracePeriod
     self.maximumDetached = maximumDetached
     self.logLimit = logLimit
+    self.logBudget = ByteBudget(limit: logBudget)
   }
 
   /// The grace period in whole seconds, as the page is told.

@@ -27,6 +27,11 @@ public struct WebServer: Sendable {
     public var allowedOrigins: [String]
     /// The most bytes of messages that may wait for one slow page (see ``SessionOutbox``).
     public var maximumPendingBytes: Int
+    /// The most bytes of messages that may wait for all pages together (see
+    /// ``ByteBudget``): past it, a page holding more than an equal share is treated as
+    /// past ``maximumPendingBytes``. Without it, ``maximumConnections`` pages that stop
+    /// reading could hold that many times ``maximumPendingBytes``.
+    public var maximumTotalPendingBytes: Int
     /// How long a session outlives a dropped connection, so that its page can resume it
     /// (see ``WebSession``); zero turns resuming off. Whole seconds count.
     public var sessionGracePeriod: Duration
@@ -36,6 +41,12 @@ public struct WebServer: Sendable {
     /// The most bytes of messages each list view keeps for a page that may resume; a page
     /// further behind resumes with one batch from its state to now.
     public var resumeLogLimit: Int
+    /// The most bytes of messages all list views together keep for pages that may resume
+    /// (see ``ByteBudget``): past it, a view keeping more than an equal share drops its
+    /// oldest, as past ``resumeLogLimit``. Without it, ``maximumDetachedSessions`` sessions,
+    /// and as many connected pages that never acknowledge, could each keep
+    /// ``resumeLogLimit`` per view.
+    public var maximumTotalResumeLogBytes: Int
     /// How often a connection is pinged; zero turns pings off. A connection whose last ping
     /// is still unwritten when the next is due (the page reads nothing) is closed, and on
     /// Linux one whose pings go unacknowledged for two intervals is closed by the kernel;
@@ -64,9 +75,11 @@ public struct WebServer: Sendable {
       maximumMessageSize: Int = ClientMessage.maximumSize,
       allowedOrigins: [String] = [],
       maximumPendingBytes: Int = 16 << 20,
+      maximumTotalPendingBytes: Int = 1 << 30,
       sessionGracePeriod: Duration = .seconds(60),
       maximumDetachedSessions: Int = 10_000,
       resumeLogLimit: Int = 256 << 10,
+      maximumTotalResumeLogBytes: Int = 512 << 20,
       pingInterval: Duration = .seconds(30),
       maximumConnections: Int = 10_000,
       requestHeadTimeout: Duration = .seconds(10),
@@ -77,10 +90,12 @@ public struct WebServer: Sendable {
       self.maximumMessageSize = maximumMessageSize
       self.allowedOrigins = allowedOrigins
       self.maximumPendingBytes = maximumPendingBytes
+      self.maximumTotalPendingBytes = maximumTotalPendingBytes
       self.sessionGracePeriod = sessionGracePeriod
       self.maximumDetachedSessions = maximumDetachedSessions
       self.pingInterval = pingInterval
       self.resumeLogLimit = resumeLogLimit
+      self.maximumTotalResumeLogBytes = maximumTotalResumeLogBytes
       self.maximumConnections = maximumConnections
       self.requestHeadTimeout = requestHeadTimeout
       self.idleTimeout = idleTimeout
@@ -243,11 +258,13 @@ public struct WebServer: Sendable {
     let registry = SessionRegistry(
       gracePeriod: max(.zero, configuration.sessionGracePeriod),
       maximumDetached: max(0, configuration.maximumDetachedSessions),
-      logLimit: max(0, configuration.resumeLogLimit))
+      logLimit: max(0, configuration.resumeLogLimit),
+      logBudget: configuration.maximumTotalResumeLogBytes)
     let boundPort = BoundPort()
     let configuration = configuration
     let pages = PageConnection(
       configuration: configuration, registry: registry, sessions: SessionCounter(),
+      budget: ByteBudget(limit: configuration.maximumTotalPendingBytes),
       makeSession: makeSession, logger: logger)
     // The upgrade is decided by a closure, not a router: Hummingbird's router-based
     // upgrade keeps every connection's request context alive (its handler box holds the

@@ -113,7 +113,9 @@ public final class WebSession {
     let view = WebListView(
       name: name, send: { [weak self] message in self?.send(message) },
       started: { [weak self] in self?.isStarted ?? false })
-    if resume != nil, let registry { view.resumeLog = ResumeLog(maximumBytes: registry.logLimit) }
+    if resume != nil, let registry {
+      view.resumeLog = ResumeLog(maximumBytes: registry.logLimit, budget: registry.logBudget)
+    }
     listViews[name] = view
     return view
   }

@@ -5,7 +5,8 @@ import DequeModule
 ///
 /// The log covers every message after ``floor`` up to the view's `seq`, without gaps. An
 /// acknowledgement drops what the page has; past its limits the oldest messages go, and a
-/// page older than the floor cannot be replayed.
+/// page older than the floor cannot be replayed. A log may share a ``ByteBudget`` with the
+/// server's other logs: while they are past it, a log over its share drops its oldest too.
 ///
 /// A structure is never kept: it starts the log again after itself. A page that lacks it
 /// is sent the view's structure as it is then (`restart`), which replaces the old one and
@@ -27,9 +28,13 @@ struct ResumeLog {
   private(set) var floor = 0
   /// The most bytes of message text kept.
   let maximumBytes: Int
+  /// This log's part of the server's budget for logs; a copy of the log shares it, so only
+  /// one copy may be kept (the view's).
+  private let claim: ByteBudgetClaim?
 
-  init(maximumBytes: Int) {
+  init(maximumBytes: Int, budget: ByteBudget? = nil) {
     self.maximumBytes = maximumBytes
+    claim = budget.map(ByteBudgetClaim.init)
   }
 
   /// Appends a batch just sent.
@@ -43,11 +48,13 @@ struct ResumeLog {
     }
     entries.append(Entry(seq: seq, text: text))
     bytes += text.utf8.count
-    while entries.count > Self.maximumEntries || bytes > maximumBytes,
+    var isOverShare = claim?.keep(bytes) ?? false
+    while entries.count > Self.maximumEntries || bytes > maximumBytes || isOverShare,
       let first = entries.popFirst()
     {
       bytes -= first.text.utf8.count
       floor = first.seq
+      isOverShare = claim?.keep(bytes) ?? false
     }
   }
 
@@ -59,6 +66,7 @@ struct ResumeLog {
       entries.removeFirst()
       bytes -= first.text.utf8.count
     }
+    _ = claim?.keep(bytes)
     floor = max(floor, seq)
   }
 
@@ -66,6 +74,7 @@ struct ResumeLog {
   mutating func restart(at seq: Int) {
     entries.removeAll()
     bytes = 0
+    _ = claim?.keep(0)
     floor = seq
   }
 

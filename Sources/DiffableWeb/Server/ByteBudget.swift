@@ -1,0 +1,76 @@
+import Synchronization
+
+/// The bytes that many holders of one kind keep together, against one limit: a server's
+/// ``SessionOutbox``es, or its list views' logs of batches kept for pages that may resume.
+///
+/// Each holder has a limit of its own, but a server has many: 10,000 connections that stop
+/// reading, each outbox at the default 16 MiB, would be 160 GiB. While the total is past
+/// ``limit``, a holder keeping more than an equal share of it (``limit`` divided by the
+/// holders open) must give some back: an outbox reports
+/// ``SessionOutbox/PushResult/overLimit`` as if it were past its own limit, so its session
+/// coalesces or disconnects a page that does not read; a log drops its oldest batches, so
+/// a page that resumes is sent one batch to now instead of the ones it missed. Holders that
+/// keep little are left alone.
+public final class ByteBudget: Sendable {
+  /// The most bytes the holders keep together before those over their share give some back.
+  public let limit: Int
+  private let bytes = Atomic(0)
+  private let holders = Atomic(0)
+
+  /// Creates a budget of `limit` bytes (at least 1).
+  public init(limit: Int) {
+    self.limit = max(1, limit)
+  }
+
+  /// The bytes all holders keep now.
+  public var heldBytes: Int { bytes.load(ordering: .relaxed) }
+
+  /// How many holders count here.
+  public var holderCount: Int { holders.load(ordering: .relaxed) }
+
+  /// What one holder may keep while the total is past the limit: an equal share.
+  public var share: Int { limit / max(1, holderCount) }
+
+  /// Counts `count` more bytes; returns the new total.
+  func add(_ count: Int) -> Int {
+    bytes.add(count, ordering: .relaxed).newValue
+  }
+
+  func remove(_ count: Int) {
+    guard count != 0 else { return }
+    bytes.subtract(count, ordering: .relaxed)
+  }
+
+  /// Whether a holder keeping `held` bytes must give some back, the total being `total`.
+  func isOverdrawn(total: Int, holding held: Int) -> Bool {
+    total > limit && held > share
+  }
+
+  func opened() { holders.add(1, ordering: .relaxed) }
+
+  func closed() { holders.subtract(1, ordering: .relaxed) }
+}
+
+/// One holder's part of a ``ByteBudget`` that is not locked (a view's log, used on its
+/// session's actor): what it keeps, given back when the claim is freed.
+final class ByteBudgetClaim {
+  let budget: ByteBudget
+  private(set) var bytes = 0
+
+  init(_ budget: ByteBudget) {
+    self.budget = budget
+    budget.opened()
+  }
+
+  deinit {
+    budget.remove(bytes)
+    budget.closed()
+  }
+
+  /// Now keeps `new` bytes; returns whether that is more than the holder may keep.
+  func keep(_ new: Int) -> Bool {
+    let total = budget.add(new - bytes)
+    bytes = new
+    return budget.isOverdrawn(total: total, holding: new)
+  }
+}
