@@ -43,7 +43,10 @@ public enum NotificationKeys {
 /// written, flushed and renamed into place; the database transaction committed) before
 /// ``allRecipes`` publishes it, so nothing a subscriber shows (a page, another tab) can be
 /// lost by a crash. A failed save throws ``RecipeStoreError`` out of the mutation, sets
-/// ``saveError`` and is logged, and nothing changes. Changes another process commits to a
+/// ``saveError`` and is logged, and the store does not change; the storage has not changed
+/// either, except after ``RecipeStoreError/Reason/outcomeUnknown`` (a database that went
+/// away before confirming), when it may have, and the store then shows the change as it
+/// shows another process's. Changes another process commits to a
 /// shared storage publish the same way, with `recipeDidChange` for each recipe they
 /// changed in place.
 @MainActor

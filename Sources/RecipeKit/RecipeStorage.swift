@@ -36,7 +36,8 @@ public protocol RecipeStorage: AnyObject, Sendable {
   /// - Returns: The contents after the change (the same revision when nothing changed) and
   ///   what `change` returned.
   /// - Throws: What `change` throws, or ``RecipeStoreError`` when the result can't be
-  ///   stored; nothing changes then.
+  ///   stored; nothing changes then, except with ``RecipeStoreError/Reason/outcomeUnknown``,
+  ///   when the result may have been stored and, if it was, reaches ``externalChanges()``.
   func commit<Outcome: Sendable>(
     _ change: @Sendable (inout RecipeList) throws(RecipeStoreError) -> Outcome
   ) async throws(RecipeStoreError) -> (StoredRecipes, Outcome)

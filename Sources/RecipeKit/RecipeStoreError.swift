@@ -57,8 +57,8 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     case .unavailable: "Can't reach the recipe database. The change was not made."
     case .full: "\(RecipeStoreError.fullSentence) The change was not made."
     case .outcomeUnknown:
-      "Lost the recipe database while it was saving the change: it may have been saved, "
-        + "and the list will show it if it was."
+      "Lost the recipe database while it was saving the change: it may have been saved. "
+        + "The list will show it if it was; check it before trying again."
     default: "The recipes can't be used: \(detail)."
     }
   }
@@ -89,7 +89,7 @@ public struct RecipeStoreError: Error, Sendable, Equatable, CustomStringConverti
     case .full:
       return "Can't save the change to \(path): \(detail). Nothing was changed."
     case .outcomeUnknown:
-      return "Lost the recipe database \(path) after asking it to save the change: \(detail). "
+      return "Lost the recipe database \(path) before it answered: \(detail). "
         + "The change may have been saved; if it was, it arrives like another process's change."
     }
   }

@@ -46,7 +46,7 @@ extension PostgresRecipeStorage {
       if unanswered {
         throw RecipeStoreError(
           .outcomeUnknown, path: location,
-          detail: "no answer to COMMIT: \(Self.describe(error))")
+          detail: "can't \(action): no answer to COMMIT: \(Self.describe(error))")
       }
       throw RecipeStoreError(
         reachable ? .cannotSave : .unavailable, path: location,

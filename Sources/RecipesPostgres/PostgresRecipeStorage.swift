@@ -121,16 +121,25 @@ public actor PostgresRecipeStorage: RecipeStorage {
     _ change: @Sendable (inout RecipeList) throws(RecipeStoreError) -> Outcome
   ) async throws(RecipeStoreError) -> (StoredRecipes, Outcome) {
     let location = location
-    let result = try await run("save the change") { connection, logger in
-      try await connection.withTransaction(logger: logger) { connection in
-        let before = try await Self.read(connection, logger: logger, forUpdate: true)
-        var list = before.list
-        let outcome = try change(&list)
-        guard list != before.list else { return (before, outcome) }
-        try await Self.write(list, over: before.list, to: connection, logger: logger, location)
-        let revision = try await Self.raiseRevision(nextId: list.nextId, connection, logger)
-        return (StoredRecipes(list: list, revision: revision), outcome)
+    // A change that wrote nothing commits an empty transaction: if its COMMIT goes
+    // unanswered, nothing can have been saved.
+    var wrote = false
+    let result: (StoredRecipes, Outcome)
+    do {
+      result = try await run("save the change") { connection, logger in
+        try await connection.withTransaction(logger: logger) { connection in
+          let before = try await Self.read(connection, logger: logger, forUpdate: true)
+          var list = before.list
+          let outcome = try change(&list)
+          guard list != before.list else { return (before, outcome) }
+          wrote = true
+          try await Self.write(list, over: before.list, to: connection, logger: logger, location)
+          let revision = try await Self.raiseRevision(nextId: list.nextId, connection, logger)
+          return (StoredRecipes(list: list, revision: revision), outcome)
+        }
       }
+    } catch  where error.reason == .outcomeUnknown && !wrote {
+      throw RecipeStoreError(.unavailable, path: error.path, detail: error.detail)
     }
     newestRevision = max(newestRevision, result.0.revision)
     return result

@@ -238,7 +238,8 @@ public final class RecipesSession {
     session.sendApp("formResult", payload: .object(object))
   }
 
-  /// `requestFailed`: a request was refused or could not be saved; nothing changed.
+  /// `requestFailed`: a request was refused or could not be saved; nothing changed, unless
+  /// `message` says the change may have been saved (a database lost before confirming).
   func sendFailure(_ request: String, message: String, field: String?) {
     var payload: [String: JSONValue] = [
       "request": .string(request), "message": .string(message),

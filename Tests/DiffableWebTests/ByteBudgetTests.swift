@@ -10,7 +10,7 @@ struct ByteBudgetTests {
   /// Past the budget, the outbox holding more than its share is told it is over, as if
   /// past its own limit; one under its share is not.
   @Test func pastTheBudgetOnlyAnOutboxOverItsShareIsOver() {
-    let budget = ByteBudget(limit: 10_000)
+    let budget = ByteBudget(limit: 10_000, expectedHolders: 2)
     let large = SessionOutbox(limit: 1 << 20, budget: budget)
     let small = SessionOutbox(limit: 1 << 20, budget: budget)
     #expect(budget.holderCount == 2)
@@ -29,7 +29,7 @@ struct ByteBudgetTests {
   /// Whatever leaves an outbox leaves the budget: taken by the writer, dropped when
   /// coalescing, taken back for a session that waits, closed, or dropped unclosed.
   @Test func bytesLeaveTheBudgetWithTheMessages() async {
-    let budget = ByteBudget(limit: 1 << 20)
+    let budget = ByteBudget(limit: 1 << 20, expectedHolders: 1)
     let outbox = SessionOutbox(limit: 1 << 20, budget: budget)
     _ = outbox.push("app-1", view: nil)
     _ = outbox.push("batch-1", view: "list")
@@ -52,22 +52,43 @@ struct ByteBudgetTests {
     do {
       let unclosed = SessionOutbox(limit: 1 << 20, budget: budget)
       _ = unclosed.push("left", view: nil)
-      #expect(budget.holderCount == 1)
-      #expect(budget.heldBytes == 4 + 64)
+      withExtendedLifetime(unclosed) {
+        #expect(budget.holderCount == 1)
+        #expect(budget.heldBytes == 4 + 64)
+      }
     }
     #expect(budget.holderCount == 0, "an outbox dropped unclosed")
     #expect(budget.heldBytes == 0)
   }
 
-  /// A limit below 1 is taken as 1; the share divides it among the open outboxes.
-  @Test func theLimitIsAtLeastOneByteAndTheShareFollowsTheOutboxesOpen() {
-    #expect(ByteBudget(limit: -5).limit == 1)
-    let budget = ByteBudget(limit: 900)
-    #expect(budget.share == 900, "no outbox open")
-    let outboxes = (0..<3).map { _ in SessionOutbox(limit: 100, budget: budget) }
-    #expect(budget.share == 300)
+  /// The limit and the holders expected are at least 1; the share divides the limit by the
+  /// holders expected, or by those open when they are more.
+  @Test func theShareDividesTheLimitByTheHoldersExpectedOrOpen() {
+    let least = ByteBudget(limit: -5, expectedHolders: 0)
+    #expect(least.limit == 1)
+    #expect(least.expectedHolders == 1)
+    let budget = ByteBudget(limit: 900, expectedHolders: 3)
+    #expect(budget.share == 300, "no outbox open")
+    let outboxes = (0..<5).map { _ in SessionOutbox(limit: 100, budget: budget) }
+    #expect(budget.share == 180)
     outboxes[0].close()
-    #expect(budget.share == 450)
+    outboxes[1].close()
+    #expect(budget.share == 300, "back to the holders expected")
+    outboxes[2].close()
+    #expect(budget.share == 300, "not more while few are open")
+  }
+
+  /// Holders that filled while few were open can't keep the total past the limit for
+  /// those that come later: the share is fixed by the holders expected. With a share of
+  /// the holders open (2 here), the third outbox could have kept 5,000 bytes.
+  @Test func holdersThatFilledEarlyLeaveLaterOnesOnlyTheirShare() {
+    let budget = ByteBudget(limit: 10_000, expectedHolders: 4)
+    let early = SessionOutbox(limit: 1 << 20, budget: budget)
+    let late = SessionOutbox(limit: 1 << 20, budget: budget)
+    #expect(early.push(String(repeating: "x", count: 9_900), view: "list") == .queued)
+    #expect(late.push(String(repeating: "y", count: 2_000), view: "list") == .queued)
+    #expect(late.push(String(repeating: "y", count: 1_000), view: "list") == .overLimit)
+    withExtendedLifetime((early, late)) {}
   }
 
   /// The server's outboxes share one budget of `maximumTotalPendingBytes`: with 1 byte, a
@@ -108,7 +129,7 @@ struct ByteBudgetTests {
   /// the logs' budget, a log over its share drops its oldest batches; one under it keeps
   /// them; and whatever a log drops or is freed with leaves the budget.
   @Test func pastTheBudgetALogOverItsShareDropsItsOldest() {
-    let budget = ByteBudget(limit: 20)
+    let budget = ByteBudget(limit: 20, expectedHolders: 2)
     do {
       var large = ResumeLog(maximumBytes: 1_000, budget: budget)
       var small = ResumeLog(maximumBytes: 1_000, budget: budget)
@@ -135,15 +156,15 @@ struct ByteBudgetTests {
     #expect(budget.heldBytes == 0)
   }
 
-  /// The server's views share one budget of `maximumTotalResumeLogBytes`: with 1 byte, the
+  /// The server's views share one budget of `maximumTotalResumeBytes`: with 1 byte, the
   /// batch a page did not apply is dropped at once, so the page resumes from a new
   /// structure (`restart`: the view kept no state as old as the page's); with the default
   /// the batch is replayed.
   @Test func theServerSharesOneBudgetForItsLogs() async throws {
-    #expect(WebServer.Configuration().maximumTotalResumeLogBytes == 512 << 20)
+    #expect(WebServer.Configuration().maximumTotalResumeBytes == 512 << 20)
     for (budget, mode) in [(1, "restart"), (512 << 20, "replay")] {
       let app = try WebServerTests.makeServer(Liveness(), grace: .seconds(5)) {
-        $0.maximumTotalResumeLogBytes = budget
+        $0.maximumTotalResumeBytes = budget
       }.makeApplication()
       _ = try await app.test(.live) { client in
         let (token, seq) = try await WebServerTests.openAddingAnUnappliedBatch(client)

@@ -50,9 +50,12 @@ final class SessionResumeTests {
   var hosts: [ObjectIdentifier: SessionHost] = [:]
 
   func makeRegistry(
-    grace: Duration = .seconds(60), maximumDetached: Int = 100, logLimit: Int = 1 << 20
+    grace: Duration = .seconds(60), maximumDetached: Int = 100, logLimit: Int = 1 << 20,
+    resumeBudget: Int = .max
   ) -> SessionRegistry {
-    SessionRegistry(gracePeriod: grace, maximumDetached: maximumDetached, logLimit: logLimit)
+    SessionRegistry(
+      gracePeriod: grace, maximumDetached: maximumDetached, logLimit: logLimit,
+      resumeBudget: resumeBudget)
   }
 
   /// Opens a connection; returns the session and every message queued for it.
@@ -288,6 +291,30 @@ final class SessionResumeTests {
     let (other, _, messages) = await open(registry, Self.resume(token, seen: ["list": seen]))
     #expect(other !== session)
     #expect(messages[0]["refused"] as? String == "expired")
+  }
+
+  /// Each session held up to its own limit of app messages for a page that is away, so
+  /// 10,000 waiting sessions could hold 256 KiB each. Past the server's budget for what
+  /// sessions keep, one holding more than its share cannot resume; one under it can.
+  @Test func pastTheResumeBudgetHeldAppMessagesEndResuming() async throws {
+    let registry = makeRegistry(resumeBudget: 1_000)
+    let (small, smallToken, smallSeen) = try await openFresh(registry)
+    let (large, largeToken, largeSeen) = try await openFresh(registry)
+    #expect(registry.resumeBudget.share == 250, "two sessions: a log and held messages each")
+    await drop(registry, small)
+    await drop(registry, large)
+    small.sendApp("tick", payload: .string("small"))
+    #expect(registry.resumeBudget.heldBytes < 250)
+    large.sendApp("tick", payload: .string(String(repeating: "x", count: 1_100)))
+    #expect(registry.resumeBudget.heldBytes < 250, "the large session gave its messages up")
+    let (resumed, _, kept) = await open(
+      registry, Self.resume(smallToken, seen: ["list": smallSeen]))
+    #expect(resumed === small)
+    #expect(kept.last?["payload"] as? String == "small")
+    let (other, _, refused) = await open(
+      registry, Self.resume(largeToken, seen: ["list": largeSeen]))
+    #expect(other !== large)
+    #expect(refused[0]["refused"] as? String == "expired")
   }
 
   /// While connected, the page's acknowledgements empty the log, so an idle session keeps

@@ -211,6 +211,14 @@ struct PostgresRecipeStorageTests {
     let storage = try await PostgresRecipeStorage.open(url: try #require(components.string))
     let store = try await DataStore(storage: storage)
     let wasFavorite = try #require(store.recipe(with: 1)).isFavorite
+    // A change that writes nothing can't have saved anything, answered or not.
+    relay.arm()
+    await #expect {
+      _ = try await storage.commit { _ in }
+    } throws: { error in
+      (error as? RecipeStoreError)?.reason == .unavailable
+    }
+    #expect(relay.cuts == 1)
     relay.arm()
     await #expect {
       try await store.toggleFavorite(id: 1)
@@ -219,7 +227,7 @@ struct PostgresRecipeStorageTests {
       return error.reason == .outcomeUnknown && !error.summary.contains("not made")
         && error.description.contains("may have been saved")
     }
-    #expect(relay.cuts == 1)
+    #expect(relay.cuts == 2)
     let direct = try await PostgresRecipeStorage.open(url: url)
     let stored = try await direct.load().list.recipes.first { $0.id == 1 }
     #expect(stored?.isFavorite == !wasFavorite, "PostgreSQL committed the change")
@@ -229,6 +237,37 @@ struct PostgresRecipeStorageTests {
     #expect(try await store.toggleFavorite(id: 1) != nil, "the next change reconnects")
     await direct.close()
     await storage.close()
+  }
+
+  /// An `ERROR` in answer to `COMMIT` means PostgreSQL rolled back: the change was not
+  /// made, and the store says so (a constraint trigger deferred to the commit refuses it).
+  @Test func aChangeRefusedAtCommitIsNotMade() async throws {
+    let url = try await freshDatabase("refused_at_commit")
+    let store = try await DataStore(storage: try await PostgresRecipeStorage.open(url: url))
+    let wasFavorite = try #require(store.recipe(with: 1)).isFavorite
+    try await execute(
+      """
+      CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$
+      """, on: url)
+    try await execute(
+      """
+      CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER UPDATE ON recipes_state
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()
+      """, on: url)
+    await #expect {
+      try await store.toggleFavorite(id: 1)
+    } throws: { error in
+      guard let error = error as? RecipeStoreError else { return false }
+      return error.reason == .cannotSave && error.summary.contains("not made")
+    }
+    let direct = try await PostgresRecipeStorage.open(url: url)
+    let stored = try await direct.load().list.recipes.first { $0.id == 1 }
+    #expect(stored?.isFavorite == wasFavorite, "rolled back")
+    try await execute("DROP TRIGGER refuse_at_commit ON recipes_state", on: url)
+    #expect(try await store.toggleFavorite(id: 1) != nil, "the next change is saved")
+    await direct.close()
+    await (store.storage as? PostgresRecipeStorage)?.close()
   }
 
   /// Every store on one storage hears another process's changes, not only the first.

@@ -8,7 +8,7 @@ import NIOConcurrencyHelpers
 /// for the socket. A page that stops reading stops the writer, not
 /// the session: messages wait here, and once they pass ``limit`` the session coalesces them
 /// (see ``WebSession``) or, if the page is still not reading, asks to be disconnected.
-/// Outboxes that share an ``ByteBudget`` also report being over their limit while all of
+/// Outboxes that share a ``ByteBudget`` also report being over their limit while all of
 /// them together are past the budget's and this one holds more than its share.
 public final class SessionOutbox: Sendable {
   /// What happened to a pushed message.

@@ -16,8 +16,9 @@ final class SessionRegistry: Sendable {
   let maximumDetached: Int
   /// The most bytes each view's log keeps.
   let logLimit: Int
-  /// What all views' logs keep together.
-  let logBudget: ByteBudget
+  /// What all sessions keep together for pages that may resume: their views' logs and the
+  /// app messages held while a page is away.
+  let resumeBudget: ByteBudget
 
   private struct Maps {
     /// Each session under its current token, and under the previous one until its page
@@ -30,11 +31,14 @@ final class SessionRegistry: Sendable {
   }
   private let maps = NIOLockedValueBox(Maps())
 
-  init(gracePeriod: Duration, maximumDetached: Int, logLimit: Int, logBudget: Int = .max) {
+  init(
+    gracePeriod: Duration, maximumDetached: Int, logLimit: Int, resumeBudget: Int = .max,
+    resumeHolders: Int = 1
+  ) {
     self.gracePeriod = gracePeriod
     self.maximumDetached = maximumDetached
     self.logLimit = logLimit
-    self.logBudget = ByteBudget(limit: logBudget)
+    self.resumeBudget = ByteBudget(limit: resumeBudget, expectedHolders: resumeHolders)
   }
 
   /// The grace period in whole seconds, as the page is told.
@@ -90,7 +94,8 @@ final class SessionRegistry: Sendable {
     let (graceSeconds, pageLoad, refused) = (graceSeconds, page, refusal)
     await factory.start(host) { session in
       if resumable {
-        session.resume = ResumeState(token: token, origin: origin, page: pageLoad)
+        session.resume = ResumeState(
+          token: token, origin: origin, page: pageLoad, budget: self.resumeBudget)
         session.registry = self
       }
       session.logger.info(

@@ -28,7 +28,8 @@ public struct WebServer: Sendable {
     /// The most bytes of messages that may wait for one slow page (see ``SessionOutbox``).
     public var maximumPendingBytes: Int
     /// The most bytes of messages that may wait for all pages together (see
-    /// ``ByteBudget``): past it, a page holding more than an equal share is treated as
+    /// ``ByteBudget``): past it, a page holding more than its share (this divided by
+    /// ``maximumConnections``, or by the connections open when more) is treated as
     /// past ``maximumPendingBytes``. Without it, ``maximumConnections`` pages that stop
     /// reading could hold that many times ``maximumPendingBytes``.
     public var maximumTotalPendingBytes: Int
@@ -41,12 +42,15 @@ public struct WebServer: Sendable {
     /// The most bytes of messages each list view keeps for a page that may resume; a page
     /// further behind resumes with one batch from its state to now.
     public var resumeLogLimit: Int
-    /// The most bytes of messages all list views together keep for pages that may resume
-    /// (see ``ByteBudget``): past it, a view keeping more than an equal share drops its
-    /// oldest, as past ``resumeLogLimit``. Without it, ``maximumDetachedSessions`` sessions,
-    /// and as many connected pages that never acknowledge, could each keep
-    /// ``resumeLogLimit`` per view.
-    public var maximumTotalResumeLogBytes: Int
+    /// The most bytes of messages all sessions together keep for pages that may resume (see
+    /// ``ByteBudget``): their views' batches not yet acknowledged, and the app messages held
+    /// while a page is away. Past it, a view keeping more than its share (this divided by
+    /// two per connection and waiting session, or by the holders open when more) drops its
+    /// oldest batches, as past ``resumeLogLimit``, and a session holding more than its share
+    /// of app messages can no longer be resumed, as past its own limit (64 messages,
+    /// 256 KiB). Without it, ``maximumDetachedSessions`` sessions, and as many connected
+    /// pages that never acknowledge, could each keep their own limits' worth.
+    public var maximumTotalResumeBytes: Int
     /// How often a connection is pinged; zero turns pings off. A connection whose last ping
     /// is still unwritten when the next is due (the page reads nothing) is closed, and on
     /// Linux one whose pings go unacknowledged for two intervals is closed by the kernel;
@@ -69,6 +73,16 @@ public struct WebServer: Sendable {
     /// What the transport reads before giving up on a message.
     var transportLimit: Int { maximumMessageSize * 4 }
 
+    /// The most holders of the resume budget expected: two per session (a view's log and
+    /// the app messages held for its page), connected or waiting. Sessions with more views
+    /// have more, and the share then divides by the holders open.
+    var expectedResumeHolders: Int {
+      let sessions = max(1, maximumConnections).addingReportingOverflow(
+        max(0, maximumDetachedSessions))
+      let (holders, overflow) = sessions.partialValue.multipliedReportingOverflow(by: 2)
+      return sessions.overflow || overflow ? .max : holders
+    }
+
     /// Creates a configuration.
     public init(
       host: String = "127.0.0.1", port: Int = 8080,
@@ -79,7 +93,7 @@ public struct WebServer: Sendable {
       sessionGracePeriod: Duration = .seconds(60),
       maximumDetachedSessions: Int = 10_000,
       resumeLogLimit: Int = 256 << 10,
-      maximumTotalResumeLogBytes: Int = 512 << 20,
+      maximumTotalResumeBytes: Int = 512 << 20,
       pingInterval: Duration = .seconds(30),
       maximumConnections: Int = 10_000,
       requestHeadTimeout: Duration = .seconds(10),
@@ -95,7 +109,7 @@ public struct WebServer: Sendable {
       self.maximumDetachedSessions = maximumDetachedSessions
       self.pingInterval = pingInterval
       self.resumeLogLimit = resumeLogLimit
-      self.maximumTotalResumeLogBytes = maximumTotalResumeLogBytes
+      self.maximumTotalResumeBytes = maximumTotalResumeBytes
       self.maximumConnections = maximumConnections
       self.requestHeadTimeout = requestHeadTimeout
       self.idleTimeout = idleTimeout
@@ -259,12 +273,15 @@ public struct WebServer: Sendable {
       gracePeriod: max(.zero, configuration.sessionGracePeriod),
       maximumDetached: max(0, configuration.maximumDetachedSessions),
       logLimit: max(0, configuration.resumeLogLimit),
-      logBudget: configuration.maximumTotalResumeLogBytes)
+      resumeBudget: configuration.maximumTotalResumeBytes,
+      resumeHolders: configuration.expectedResumeHolders)
     let boundPort = BoundPort()
     let configuration = configuration
     let pages = PageConnection(
       configuration: configuration, registry: registry, sessions: SessionCounter(),
-      budget: ByteBudget(limit: configuration.maximumTotalPendingBytes),
+      budget: ByteBudget(
+        limit: configuration.maximumTotalPendingBytes,
+        expectedHolders: configuration.maximumConnections),
       makeSession: makeSession, logger: logger)
     // The upgrade is decided by a closure, not a router: Hummingbird's router-based
     // upgrade keeps every connection's request context alive (its handler box holds the

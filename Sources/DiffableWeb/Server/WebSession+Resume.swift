@@ -18,6 +18,9 @@ struct ResumeState {
   /// App messages sent while no page was connected, oldest first.
   var heldAppMessages: [String] = []
   var heldBytes = 0
+  /// The held messages' part of the server's budget for what sessions keep for their pages
+  /// (shared by copies of this state: the session keeps one).
+  let heldClaim: ByteBudgetClaim?
   /// Whether the connection dropped and the session waits for its page.
   var isDetached = false
   /// False once app messages overflowed while detached: a resumed page would miss some,
@@ -34,6 +37,13 @@ struct ResumeState {
   static let maximumHeldMessages = 64
   /// The most bytes of app messages held for a page that is away.
   static let maximumHeldBytes = 256 << 10
+
+  init(token: String, origin: OriginParts?, page: String?, budget: ByteBudget? = nil) {
+    self.token = token
+    self.origin = origin
+    self.page = page
+    heldClaim = budget.map(ByteBudgetClaim.init)
+  }
 }
 
 extension WebSession {
@@ -47,13 +57,18 @@ extension WebSession {
     state.heldAppMessages =
       atFront ? texts + state.heldAppMessages : state.heldAppMessages + texts
     state.heldBytes += texts.reduce(0) { $0 + $1.utf8.count }
+    let isOverShare = state.heldClaim?.keep(state.heldBytes) ?? false
     if state.heldAppMessages.count > ResumeState.maximumHeldMessages
-      || state.heldBytes > ResumeState.maximumHeldBytes
+      || state.heldBytes > ResumeState.maximumHeldBytes || isOverShare
     {
-      logger.notice("session \(id): too many app messages while its page is away; it cannot resume")
+      logger.notice(
+        isOverShare
+          ? "session \(id): the server holds too much for pages that are away; it cannot resume"
+          : "session \(id): too many app messages while its page is away; it cannot resume")
       state.isResumable = false
       state.heldAppMessages = []
       state.heldBytes = 0
+      _ = state.heldClaim?.keep(0)
       // Not from inside the app's own call that sent the message.
       let token = state.token
       Task { [weak registry = self.registry] in await registry?.expire(token) }
@@ -97,6 +112,7 @@ extension WebSession {
     let held = resume?.heldAppMessages ?? []
     resume?.heldAppMessages = []
     resume?.heldBytes = 0
+    _ = resume?.heldClaim?.keep(0)
     for text in held { push(text, view: nil) }
     resume?.isAttaching = false
     if resume?.overflowedWhileAttaching == true { relieve(outbox) }

@@ -114,7 +114,7 @@ public final class WebSession {
       name: name, send: { [weak self] message in self?.send(message) },
       started: { [weak self] in self?.isStarted ?? false })
     if resume != nil, let registry {
-      view.resumeLog = ResumeLog(maximumBytes: registry.logLimit, budget: registry.logBudget)
+      view.resumeLog = ResumeLog(maximumBytes: registry.logLimit, budget: registry.resumeBudget)
     }
     listViews[name] = view
     return view
