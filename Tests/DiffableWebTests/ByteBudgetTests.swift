@@ -96,7 +96,8 @@ struct ByteBudgetTests {
   /// one that does not read and closes its connection, while the default budget serves it.
   ///
   /// The page is a raw socket: a WebSocket client library closed this early, during its own
-  /// upgrade, was seen to wait for ever.
+  /// upgrade, was seen to wait for ever. Each read waits up to 30 s: under the sanitizers,
+  /// with every suite running at once, the server took more than 5 s to close it.
   @Test func theServerSharesOneBudgetOfItsConfiguredSize() async throws {
     #expect(WebServer.Configuration().maximumTotalPendingBytes == 1 << 30)
     for (budget, served) in [(1, false), (1 << 30, true)] {
@@ -112,7 +113,7 @@ struct ByteBudgetTests {
         var received = ""
         var closed = false
         while !received.contains(#""type":"structure""#), !closed,
-          let bytes = await page.read(timeout: .seconds(5))
+          let bytes = await page.read(timeout: .seconds(30))
         {
           received += bytes
           closed = bytes.isEmpty

@@ -795,8 +795,9 @@ connection.onApp('saved', (payload) => {
   }, 50);
 });
 
-// A change that was refused or could not be saved: nothing changed, and the user hears
-// why. A refused `restore` (a server without it) leaves the page where the server is.
+// A change that was refused or could not be saved: nothing changed (unless the message
+// says it may have been saved: the database went away before confirming), and the user
+// hears why. A refused `restore` (a server without it) leaves the page where the server is.
 connection.onApp('requestFailed', (payload) => {
   if (payload && payload.request === 'restore') {
     endRestore();
