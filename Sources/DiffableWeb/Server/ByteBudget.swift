@@ -61,9 +61,11 @@ public final class ByteBudget: Sendable {
   func closed() { holders.subtract(1, ordering: .relaxed) }
 }
 
-/// One holder's part of a ``ByteBudget`` that is not locked (a view's log, used on its
-/// session's actor): what it keeps, given back when the claim is freed.
-final class ByteBudgetClaim {
+/// One holder's part of a ``ByteBudget``: what it keeps, given back when the claim is freed.
+///
+/// Not synchronized: its holder uses it from one place at a time (a view's log and a
+/// session's held messages on the session's actor, an outbox under its lock).
+final class ByteBudgetClaim: @unchecked Sendable {
   let budget: ByteBudget
   private(set) var bytes = 0
 

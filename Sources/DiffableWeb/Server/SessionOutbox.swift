@@ -32,7 +32,9 @@ public final class SessionOutbox: Sendable {
     /// What the queue holds; change it with ``setBytes(_:)``, which keeps the budget's
     /// count with it.
     private(set) var bytes = 0
-    let budget: ByteBudget?
+    /// This outbox's part of the server's budget; dropping it (at the close, or with the
+    /// outbox) gives the bytes and the share back.
+    var claim: ByteBudgetClaim?
     var writer: CheckedContinuation<String?, Never>?
     /// Set by ``take()`` when it found the queue empty: the next push or the close calls
     /// ``onReady`` once.
@@ -42,10 +44,6 @@ public final class SessionOutbox: Sendable {
     /// Whether the queue was coalesced since the writer last took a message: a second
     /// overflow in that state means the page is not reading at all.
     var coalescedSinceLastTake = false
-
-    init(budget: ByteBudget?) {
-      self.budget = budget
-    }
 
     /// Removes the oldest message for the writer (``next()`` and ``take()`` alike).
     mutating func takeFirst() -> String? {
@@ -59,15 +57,15 @@ public final class SessionOutbox: Sendable {
     /// of a budget that is overdrawn.
     mutating func append(_ pending: Pending, limit: Int) -> Bool {
       queue.append(pending)
-      bytes += pending.cost
-      guard let budget else { return bytes > limit }
-      let total = budget.add(pending.cost)
-      return bytes > limit || budget.isOverdrawn(total: total, holding: bytes)
+      let isOverShare = setBytes(bytes + pending.cost)
+      return bytes > limit || isOverShare
     }
 
-    mutating func setBytes(_ new: Int) {
-      budget?.remove(bytes - new)
+    /// Returns whether the outbox now keeps more than its share of an overdrawn budget.
+    @discardableResult
+    mutating func setBytes(_ new: Int) -> Bool {
       bytes = new
+      return claim?.keep(new) ?? false
     }
   }
 
@@ -100,17 +98,7 @@ public final class SessionOutbox: Sendable {
     self.limit = limit
     self.onDisconnect = onDisconnect
     self.onReady = onReady
-    state = NIOLockedValueBox(State(budget: budget))
-    budget?.opened()
-  }
-
-  deinit {
-    // An outbox dropped without being closed gives its bytes and its share back.
-    state.withLockedValue { state in
-      guard !state.isClosed else { return }
-      state.setBytes(0)
-      state.budget?.closed()
-    }
+    state = NIOLockedValueBox(State(claim: budget.map(ByteBudgetClaim.init)))
   }
 
   /// Queues a message; `view` names the list view it is about (`nil` for app messages and
@@ -216,11 +204,11 @@ public final class SessionOutbox: Sendable {
   public func close(disconnect: Bool = false) {
     let (writer, ready, disconnectNow) = state.withLockedValue { state in
       let first = disconnect && !state.wantsDisconnect
-      if !state.isClosed { state.budget?.closed() }
       state.isClosed = true
       state.wantsDisconnect = state.wantsDisconnect || disconnect
       state.queue.removeAll()
       state.setBytes(0)
+      state.claim = nil
       let ready = state.isWaitingForReady
       state.isWaitingForReady = false
       defer { state.writer = nil }
