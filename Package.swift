@@ -149,12 +149,13 @@ let package = Package(
     .testTarget(
       name: "DiffableWebTests",
       dependencies: [
-        "DiffableWeb", "DiffableTesting",
+        "DiffableWeb", "DiffableTesting", "DiffableTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
         lock,
       ],

@@ -63,6 +63,10 @@ public final class DataStore {
   @Published public private(set) var collections: [String]
 
   /// The last save's failure, or `nil` once a save succeeds.
+  ///
+  /// After ``RecipeStoreError/Reason/outcomeUnknown`` it stays set even if the change
+  /// then shows up as saved: the store cannot tell that change from another process's
+  /// equal one, so only the next successful save clears it.
   @Published public private(set) var saveError: RecipeStoreError?
 
   /// Where the recipes are kept.

@@ -106,10 +106,7 @@ struct ByteBudgetTests {
       }.makeApplication()
       _ = try await app.test(.live) { client in
         let page = try RawConnection(port: try #require(client.port))
-        page.send(
-          "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-            + "Origin: ws://localhost\r\n\r\n")
+        page.sendUpgrade()
         var received = ""
         var closed = false
         while !received.contains(#""type":"structure""#), !closed,

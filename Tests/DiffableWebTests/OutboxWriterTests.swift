@@ -105,6 +105,39 @@ struct OutboxWriterTests {
     #expect(writer.queue.takeMessagesOfNoView() == ["app-2", "app-3"])
   }
 
+  /// What the writer handed to the socket and is not yet written still counts in the
+  /// outbox's budget: a page that stops reading holds it as it holds its queue (one
+  /// message can be a structure of megabytes). Past the budget, it makes the outbox
+  /// over its share; once written, or the outbox closed, it leaves the budget.
+  @Test func writesNotYetWrittenCountInTheOutboxBudget() throws {
+    let staller = WriteStaller()
+    let channel = try Self.connected(staller)
+    defer { Self.close(channel) }
+    let budget = ByteBudget(limit: 1_000, expectedHolders: 1)
+    let writer = OutboxWriter(channel: channel, logger: Logger(label: "test")) { onReady in
+      SessionOutbox(limit: 1 << 20, budget: budget, onReady: onReady)
+    }
+    writer.start()
+    _ = writer.queue.push(String(repeating: "s", count: 900), view: "list")
+    channel.embeddedEventLoop.run()
+    #expect(writer.queue.queuedBytes == 0, "taken by the writer")
+    #expect(budget.heldBytes == 900, "handed to the socket, not written")
+    #expect(
+      writer.queue.push(String(repeating: "b", count: 100), view: "list") == .overLimit,
+      "1,064 queued and in flight, past the budget of 1,000 and over its share")
+    channel.embeddedEventLoop.run()
+    #expect(budget.heldBytes == 1_000, "both handed to the socket")
+    staller.completeAll()
+    channel.embeddedEventLoop.run()
+    #expect(budget.heldBytes == 0, "both written")
+    _ = writer.queue.push(String(repeating: "c", count: 700), view: "list")
+    channel.embeddedEventLoop.run()
+    #expect(budget.heldBytes == 700)
+    writer.queue.close()
+    #expect(budget.heldBytes == 0, "a closed outbox's writes leave the budget")
+    #expect(budget.holderCount == 0)
+  }
+
   @Test func anIdleConnectionIsPingedEachInterval() throws {
     let channel = try Self.connected()
     defer { Self.close(channel) }
@@ -166,6 +199,13 @@ private final class WriteStaller: ChannelOutboundHandler {
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     held.append(promise)
+  }
+
+  /// Completes the writes held so far, as a socket that drains does.
+  func completeAll() {
+    let promises = held
+    held = []
+    for promise in promises { promise?.succeed() }
   }
 
   func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {

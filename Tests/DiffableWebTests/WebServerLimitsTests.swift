@@ -36,8 +36,17 @@ final class RawConnection {
 
   deinit { close(descriptor) }
 
-  func send(_ text: String) {
-    let bytes = Array(text.utf8)
+  func send(_ text: String) { send(bytes: Array(text.utf8)) }
+
+  /// Sends a request to upgrade to the page's WebSocket, from an allowed origin.
+  func sendUpgrade() {
+    send(
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        + "Origin: ws://localhost\r\n\r\n")
+  }
+
+  func send(bytes: [UInt8]) {
     #if canImport(Glibc)
       _ = bytes.withUnsafeBytes {
         Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))

@@ -24,6 +24,8 @@ struct OriginGatedChannel: ServerChildChannel {
   let isAllowed: @Sendable (String?) -> Bool
   let connections: ConnectionCounter
   let headTimeout: TimeAmount
+  /// What all pages' connections hold of messages they sent and the server has not read.
+  let inboundBudget: ByteBudget
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     guard connections.admit(logger: logger) else {
@@ -38,6 +40,7 @@ struct OriginGatedChannel: ServerChildChannel {
       try operations.addHandler(
         OriginGate(path: path, isAllowed: isAllowed, headTimeout: headTimeout, logger: logger),
         position: .after(decoder))
+      try operations.addHandler(InboundMeter.Installer(budget: inboundBudget, logger: logger))
       return value
     }
   }

@@ -16,7 +16,8 @@ import Synchronization
 ///
 /// The writer stops taking messages once ``window`` bytes are handed to NIO and not yet
 /// written to the socket (one message may pass it); the rest wait in the outbox, where its
-/// limit applies. A page that stops reading fills the window, then the outbox, and the
+/// limit applies. What is handed to NIO still counts in the outbox's budget until written
+/// (``SessionOutbox/inFlight(_:)``). A page that stops reading fills the window, then the outbox, and the
 /// session coalesces its views and finally disconnects the page, as with a writer task
 /// blocked on the socket. Once the connection is closed the writer takes nothing more, so
 /// what is still queued stays in the outbox for a session that waits for its page; what it
@@ -114,9 +115,11 @@ final class OutboxWriter: Sendable {
     let buffer = channel.allocator.buffer(string: text)
     let size = buffer.readableBytes
     state.value.inFlight += size
+    outbox.inFlight(size)
     let promise = channel.eventLoop.makePromise(of: Void.self)
     promise.futureResult.whenComplete { result in
       self.state.value.inFlight -= size
+      self.outbox.inFlight(-size)
       switch result {
       case .success:
         self.pump()

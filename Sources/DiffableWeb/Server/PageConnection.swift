@@ -37,7 +37,7 @@ struct PageConnection: Sendable {
     // channel, which ends the reader).
     writer.start()
     let ping = ConnectionLiveness.start(on: channel, every: configuration.pingInterval)
-    await read(inbound, into: session)
+    await read(inbound, into: session, meter: await InboundMeter.on(channel))
     ping?.cancel()
     await close(session, connection: connection, outbox: writer.queue)
   }
@@ -53,14 +53,18 @@ struct PageConnection: Sendable {
     return (session, connection)
   }
 
-  private func read(_ inbound: WebSocketInboundStream, into session: SessionHost) async {
+  private func read(
+    _ inbound: WebSocketInboundStream, into session: SessionHost, meter: InboundMeter?
+  ) async {
     do {
       for try await message in inbound.messages(maxSize: configuration.transportLimit) {
-        guard case .text(let text) = message else {
+        if case .text(let text) = message {
+          await session.run { $0.receive(text) }
+        } else {
           await session.run { $0.refuse(WireError(.malformed, "messages are JSON text frames")) }
-          continue
         }
-        await session.run { $0.receive(text) }
+        // Only now: until its session has read it, the message is still held.
+        meter?.taken()
       }
     } catch {
       logger.notice("session \(session.id): connection ended with \(error)")
@@ -71,7 +75,9 @@ struct PageConnection: Sendable {
     await session.run { [registry] in registry.detach($0, from: session, connection: connection) }
     // Detaching closed it already; nothing may follow WebSocket's closing frame.
     outbox.close()
-    logger.info(
-      "session \(session.id) closed\(outbox.wantsDisconnect ? " (the page was not reading)" : "")")
+    // Disconnected for its outbox: the page read too slowly for its own limit, or for
+    // its share of the server's budget while all pages' messages were past it.
+    let reason = " (its messages waiting were past their limit or their share of the budget)"
+    logger.info("session \(session.id) closed\(outbox.wantsDisconnect ? reason : "")")
   }
 }

@@ -32,6 +32,9 @@ public final class SessionOutbox: Sendable {
     /// What the queue holds; change it with ``setBytes(_:)``, which keeps the budget's
     /// count with it.
     private(set) var bytes = 0
+    /// What the writer has taken and handed to the socket, not yet written: it counts
+    /// against the budget with the queue (see ``inFlight(_:)``).
+    private(set) var inFlight = 0
     /// This outbox's part of the server's budget; dropping it (at the close, or with the
     /// outbox) gives the bytes and the share back.
     var claim: ByteBudgetClaim?
@@ -65,7 +68,12 @@ public final class SessionOutbox: Sendable {
     @discardableResult
     mutating func setBytes(_ new: Int) -> Bool {
       bytes = new
-      return claim?.keep(new) ?? false
+      return claim?.keep(bytes + inFlight) ?? false
+    }
+
+    mutating func setInFlight(_ new: Int) {
+      inFlight = new
+      _ = claim?.keep(bytes + inFlight)
     }
   }
 
@@ -155,6 +163,18 @@ public final class SessionOutbox: Sendable {
 
   /// The bytes queued now.
   public var queuedBytes: Int { state.withLockedValue { $0.bytes } }
+
+  /// Counts `delta` bytes more (or, negative, fewer) that the writer took and handed to the
+  /// socket without their being written yet.
+  ///
+  /// They count against the outbox's budget with the queue: a page that stops reading holds
+  /// its writer's window and one message besides its queue (a structure can be megabytes),
+  /// and all pages' windows and messages would otherwise be held outside any budget. They
+  /// do not count against ``limit``, which bounds the queue. Once the outbox is closed they
+  /// no longer count: the connection is gone and its writes fail.
+  func inFlight(_ delta: Int) {
+    state.withLockedValue { $0.setInFlight($0.inFlight + delta) }
+  }
 
   /// Whether the session asked for the connection to be closed.
   public var wantsDisconnect: Bool { state.withLockedValue { $0.wantsDisconnect } }

@@ -27,8 +27,8 @@ public struct WebServer: Sendable {
     public var allowedOrigins: [String]
     /// The most bytes of messages that may wait for one slow page (see ``SessionOutbox``).
     public var maximumPendingBytes: Int
-    /// The most bytes of messages that may wait for all pages together (see
-    /// ``ByteBudget``): past it, a page holding more than its share (this divided by
+    /// The most bytes of messages that may wait for all pages together, counting those
+    /// handed to the socket and not yet written (see ``ByteBudget``): past it, a page holding more than its share (this divided by
     /// ``maximumConnections``, or by the connections open when more) is treated as
     /// past ``maximumPendingBytes``. Without it, ``maximumConnections`` pages that stop
     /// reading could hold that many times ``maximumPendingBytes``.
@@ -51,6 +51,14 @@ public struct WebServer: Sendable {
     /// 256 KiB). Without it, ``maximumDetachedSessions`` sessions, and as many connected
     /// pages that never acknowledge, could each keep their own limits' worth.
     public var maximumTotalResumeBytes: Int
+    /// The most bytes of messages all pages together may have sent that the server holds
+    /// unread: frames and messages not yet complete, and messages waiting for their
+    /// session. Past it, a connection holding more than its share (this divided by
+    /// ``maximumConnections``, or by the connections open when more) is closed, and its
+    /// session waits for the page to resume. Without it, ``maximumConnections`` pages that
+    /// each send most of a large message and never its end could each make the server
+    /// hold four times ``maximumMessageSize``.
+    public var maximumTotalInboundBytes: Int
     /// How often a connection is pinged; zero turns pings off. A connection whose last ping
     /// is still unwritten when the next is due (the page reads nothing) is closed, and on
     /// Linux one whose pings go unacknowledged for two intervals is closed by the kernel;
@@ -94,6 +102,7 @@ public struct WebServer: Sendable {
       maximumDetachedSessions: Int = 10_000,
       resumeLogLimit: Int = 256 << 10,
       maximumTotalResumeBytes: Int = 512 << 20,
+      maximumTotalInboundBytes: Int = 256 << 20,
       pingInterval: Duration = .seconds(30),
       maximumConnections: Int = 10_000,
       requestHeadTimeout: Duration = .seconds(10),
@@ -110,6 +119,7 @@ public struct WebServer: Sendable {
       self.pingInterval = pingInterval
       self.resumeLogLimit = resumeLogLimit
       self.maximumTotalResumeBytes = maximumTotalResumeBytes
+      self.maximumTotalInboundBytes = maximumTotalInboundBytes
       self.maximumConnections = maximumConnections
       self.requestHeadTimeout = requestHeadTimeout
       self.idleTimeout = idleTimeout
@@ -327,7 +337,10 @@ public struct WebServer: Sendable {
           Self.isAllowed(origin: origin, configuration: configuration, boundPort: boundPort.value)
         },
         connections: connections,
-        headTimeout: TimeAmount(clamping: configuration.requestHeadTimeout))
+        headTimeout: TimeAmount(clamping: configuration.requestHeadTimeout),
+        inboundBudget: ByteBudget(
+          limit: configuration.maximumTotalInboundBytes,
+          expectedHolders: configuration.maximumConnections))
     }
     return Application(
       router: router,
