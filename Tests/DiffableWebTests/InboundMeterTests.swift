@@ -37,7 +37,8 @@ private func meteredChannel(_ budget: ByteBudget) throws -> (EmbeddedChannel, In
   try operations.addHandler(
     InboundMeter.SocketBytes(meter: meter, logger: Logger(label: "test")))
   try operations.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 20)))
-  try operations.addHandler(InboundMeter.DecodedFrames(meter: meter))
+  try operations.addHandler(
+    InboundMeter.DecodedFrames(meter: meter, logger: Logger(label: "test")))
   return (channel, meter)
 }
 
@@ -59,9 +60,10 @@ struct InboundMeterTests {
     #expect(InboundMeter.wireSize(decoded) == bytes.count)
   }
 
-  /// Every byte read is given back once it has been used: a control frame as it is
-  /// decoded, a message's frames when its reader takes it. The frames come split at
-  /// random points (the seed is printed), as the socket hands them over.
+  /// Every byte read is given back once it has been used: a message's frames, and the
+  /// control frames before its end, when the reader has taken it; a pong at once, dropped.
+  /// Each frame also counts its overhead until then. The frames come split at random
+  /// points (the seed is printed), as the socket hands them over.
   @Test func everyByteReadIsGivenBackOnceItsMessageIsTaken() throws {
     var random = SeededGenerator(seed: RandomizedTesting.seed("inbound frames split"))
     let budget = ByteBudget(limit: 1 << 30, expectedHolders: 1)
@@ -79,10 +81,18 @@ struct InboundMeterTests {
       try write(Array(stream[start..<end]), to: channel)
       start = end
     }
-    let messages = [first.count + middle.count + last.count, binary.count]
-    #expect(meter.heldBytes == messages.reduce(0, +), "the ping and pong are done with")
+    let overhead = InboundMeter.frameOverhead
+    let messages = [
+      first.count + ping.count + middle.count + last.count + 4 * overhead,
+      binary.count + overhead,
+    ]
+    #expect(meter.heldBytes == messages.reduce(0, +), "the pong is done with")
     #expect(budget.heldBytes == meter.heldBytes)
-    while try channel.readInbound(as: WebSocketFrame.self) != nil {}
+    var opcodes: [WebSocketOpcode] = []
+    while let frame = try channel.readInbound(as: WebSocketFrame.self) {
+      opcodes.append(frame.opcode)
+    }
+    #expect(opcodes == [.text, .ping, .continuation, .continuation, .binary], "no pong")
     meter.taken()
     #expect(meter.heldBytes == messages[1])
     meter.taken()
@@ -90,6 +100,24 @@ struct InboundMeterTests {
     #expect(budget.heldBytes == 0)
     _ = try channel.finish()
     #expect(budget.holderCount == 0, "the connection's end gives its share back")
+  }
+
+  /// Empty frames cost the server more than their 6 bytes on the wire: each counts
+  /// `frameOverhead` besides, so a flood of them takes a connection over its share (here
+  /// the whole budget of 1,000) where their bytes alone (120) would not.
+  @Test func aFloodOfEmptyFramesCountsWhatItHolds() throws {
+    for opcode: UInt8 in [0x0, 0x9] {
+      let budget = ByteBudget(limit: 1_000, expectedHolders: 1)
+      let (channel, meter) = try meteredChannel(budget)
+      try write(frame(0x1, [], fin: false), to: channel)
+      for _ in 0..<20 where channel.isActive {
+        try write(frame(opcode, [], fin: opcode != 0x0), to: channel)
+      }
+      #expect(!channel.isActive, "opcode \(opcode): closed past its share")
+      #expect(meter.heldBytes > 1_000 - 6 * 21)
+      #expect(budget.heldBytes == 0, "given back at the close")
+      _ = try? channel.finish()
+    }
   }
 
   /// Part of a frame is held until the frame completes; a frame whose length is padded
@@ -150,8 +178,10 @@ struct InboundMeterTests {
     }
     try write(frame(0x1, Array(repeating: 0x20, count: 10), fin: false), to: channel)
     let meter = try operations.handler(type: InboundMeter.DecodedFrames.self).meter
-    #expect(meter.heldBytes == 16, "the bytes before the decoder were counted")
-    #expect(budget.heldBytes == 16)
+    #expect(
+      meter.heldBytes == 16 + InboundMeter.frameOverhead,
+      "the bytes before the decoder were counted, and the frame")
+    #expect(budget.heldBytes == meter.heldBytes)
     _ = try channel.finish()
 
     let undecoded = EmbeddedChannel()
@@ -194,10 +224,21 @@ struct InboundMeterTests {
       let (answer, largeIsOpen) = await Self.read(large, until: #""code":"malformed""#)
       #expect(largeIsOpen)
       #expect(answer.contains(#""code":"malformed""#), "the first page's message was read")
-      // Read, its bytes are given back: 40,000 more do not take the total past the limit.
+      // The reader counts a message as taken after its session answered, and before it
+      // reads the next: once a small probe is answered, the first message has been taken.
+      large.send(bytes: frame(0x1, Array("probe".utf8)))
+      _ = await Self.read(large, until: #""code":"malformed""#)
+      // Taken, its bytes are given back: 40,000 more do not take the total past the limit.
       large.send(bytes: frame(0x1, Array(repeating: 0x20, count: 40_000)))
       let (second, stillOpen) = await Self.read(large, until: #""code":"malformed""#)
       #expect(stillOpen && second.contains(#""code":"malformed""#), "\(second)")
+      // A page's first frames may come in the same write as its upgrade request: the
+      // meter is in place before they reach the decoder (a message that reached the
+      // reader unmetered would stop this debug build in `taken()`).
+      let eager = try RawConnection(port: port)
+      eager.sendUpgrade(followedBy: frame(0x1, Array("early".utf8)))
+      let (early, eagerIsOpen) = await Self.read(eager, until: #""code":"malformed""#)
+      #expect(eagerIsOpen && early.contains(#""code":"malformed""#), "\(early)")
     }
   }
 

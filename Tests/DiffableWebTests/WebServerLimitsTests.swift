@@ -38,12 +38,14 @@ final class RawConnection {
 
   func send(_ text: String) { send(bytes: Array(text.utf8)) }
 
-  /// Sends a request to upgrade to the page's WebSocket, from an allowed origin.
-  func sendUpgrade() {
-    send(
+  /// Sends a request to upgrade to the page's WebSocket, from an allowed origin, and in
+  /// the same write `frames` (bytes that come before the upgrade is answered).
+  func sendUpgrade(followedBy frames: [UInt8] = []) {
+    let request =
       "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-        + "Origin: ws://localhost\r\n\r\n")
+      + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+      + "Origin: ws://localhost\r\n\r\n"
+    send(bytes: Array(request.utf8) + frames)
   }
 
   func send(bytes: [UInt8]) {

@@ -63,9 +63,10 @@ public final class ByteBudget: Sendable {
 
 /// One holder's part of a ``ByteBudget``: what it keeps, given back when the claim is freed.
 ///
-/// Not synchronized: its holder uses it from one place at a time (a view's log and a
-/// session's held messages on the session's actor, an outbox under its lock).
-final class ByteBudgetClaim: @unchecked Sendable {
+/// Not synchronized, and not `Sendable`: its holder uses it from one place at a time (a
+/// view's log and a session's held messages on the session's actor; an outbox and a
+/// connection's ``InboundMeter`` under their locks, whose state says so).
+final class ByteBudgetClaim {
   let budget: ByteBudget
   private(set) var bytes = 0
 

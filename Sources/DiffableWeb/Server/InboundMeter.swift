@@ -10,32 +10,56 @@ import NIOWebSocket
 /// bytes of a frame not yet complete, the frames of a message not yet complete, and the
 /// messages its reader has not taken yet.
 ///
-/// Each connection alone is bounded (a frame, and a message, of at most four times
-/// ``WebServer/Configuration/maximumMessageSize``), but not all of them together: 50 pages
-/// that each sent all but the last byte of a 4,000,000-byte frame took a release server
-/// from 31 to 229 MB, which at 10,000 connections would be 40 GB. Past the budget, a
-/// connection holding more than its share is closed, as one that does not read is: its
-/// session waits for the page to resume.
+/// Each connection alone is bounded in payload (a frame, and a message, of at most four times
+/// ``WebServer/Configuration/maximumMessageSize``; a message of many empty frames holds more), but
+/// not all of them together: 50 pages that each sent all but the last byte of a 4,000,000-byte
+/// frame took a release server from 33 to 229 MB, which at 10,000 connections would be 40 GB. Past
+/// the budget, a connection holding more than its share is closed, as one that does not read is:
+/// its session waits for the page to resume.
 ///
 /// Bytes are counted at two points of the connection's pipeline: as they come from the
-/// socket, before the frame decoder, and as frames leave it. A control frame is done with
-/// when it leaves (Hummingbird answers it); a data frame when the reader takes its message
-/// (``taken()``). A frame counts as its payload and the shortest header that carries it,
-/// so a peer that pads its lengths only makes its own count larger.
+/// socket, before the frame decoder, and as frames leave it. A frame counts as its payload
+/// and the shortest header that carries it, so a peer that pads its lengths only makes its
+/// own count larger, plus ``frameOverhead`` for what the server keeps of each frame apart
+/// from its bytes: without it, a flood of empty frames (a continuation or a ping is 6 bytes
+/// on the wire) would be counted at a fraction of what it holds. A frame is done with when
+/// the reader has taken (``taken()``) the message it belongs to, or the next one for a
+/// frame between messages: Hummingbird handles control frames only as the reader pulls
+/// the next message, so they wait in the connection's queue until then. Pongs, the only
+/// control frames a browser sends (answers to ``ConnectionLiveness``'s pings, which do
+/// not check them), are dropped as they are decoded.
 final class InboundMeter: Sendable {
-  private struct State {
+  /// Locked: the event loop and the connection's reader both use it.
+  private struct State: @unchecked Sendable {
     /// This connection's part of the budget; `nil` once the connection ended.
     var claim: ByteBudgetClaim?
     var held = 0
-    /// The bytes of the frames read so far of a message not yet complete.
+    /// The bytes of the frames decoded since the last message's end.
     var message = 0
     /// The bytes of each message decoded and not yet taken by the reader, oldest first.
     var complete = Deque<Int>()
 
-    mutating func release(_ count: Int) {
-      held = max(0, held - count)
-      _ = claim?.keep(held)
+    /// Counts `count` bytes more (or fewer); returns whether the connection now holds more
+    /// than its share of an overdrawn budget.
+    mutating func hold(_ count: Int) -> Bool {
+      held = max(0, held + count)
+      return claim?.keep(held) ?? false
     }
+  }
+
+  /// What the server keeps of a frame apart from its bytes (its buffer's storage and a
+  /// place in the connection's queue), as an estimate.
+  static let frameOverhead = 64
+
+  /// What to do with a decoded frame.
+  enum Decoded: Equatable {
+    /// Pass it on to Hummingbird.
+    case forward
+    /// Drop it: a pong, which nothing reads.
+    case drop
+    /// Close the connection: with the frame's overhead it holds more than its share of an
+    /// overdrawn budget.
+    case close
   }
 
   private let state: NIOLockedValueBox<State>
@@ -50,34 +74,50 @@ final class InboundMeter: Sendable {
   /// Counts `count` bytes read from the socket; returns whether the connection now holds
   /// more than its share of an overdrawn budget.
   func received(_ count: Int) -> Bool {
-    state.withLockedValue { state in
-      state.held += count
-      return state.claim?.keep(state.held) ?? false
-    }
+    state.withLockedValue { $0.hold(count) }
   }
 
   /// Counts a frame the decoder made of bytes already received.
-  func decoded(_ frame: WebSocketFrame) {
+  func decoded(_ frame: WebSocketFrame) -> Decoded {
     let size = Self.wireSize(frame)
-    state.withLockedValue { state in
-      if frame.opcode.isControlOpcode {
-        state.release(size)
-      } else {
-        state.message += size
-        if frame.fin {
-          state.complete.append(state.message)
-          state.message = 0
-        }
+    return state.withLockedValue { state in
+      if frame.opcode == .pong {
+        _ = state.hold(-size)
+        return .drop
       }
+      state.message += size + Self.frameOverhead
+      if frame.fin && !frame.opcode.isControlOpcode {
+        state.complete.append(state.message)
+        state.message = 0
+      }
+      return state.hold(Self.frameOverhead) ? .close : .forward
     }
   }
 
-  /// Counts the oldest message decoded as taken by the connection's reader.
+  /// Counts the oldest message decoded as taken by the connection's reader: it and every
+  /// frame before it are done with.
   func taken() {
     state.withLockedValue { state in
-      guard let message = state.complete.popFirst() else { return }
-      state.release(message)
+      guard let message = state.complete.popFirst() else {
+        // Bytes that reached the reader without passing the meter: the count is too low.
+        assertionFailure("InboundMeter.taken(): the reader took a message never decoded")
+        return
+      }
+      _ = state.hold(-message)
     }
+  }
+
+  /// Closes a connection that holds more than its share of an overdrawn budget.
+  func close(_ context: ChannelHandlerContext, logger: Logger) {
+    let held = heldBytes
+    // Given back now, not when the pipeline is torn down: what it holds is being dropped.
+    end()
+    logger.notice(
+      """
+      closed a WebSocket holding \(held) bytes of messages not yet read, \
+      past its share of maximumTotalInboundBytes
+      """)
+    context.close(promise: nil)
   }
 
   /// Gives the connection's bytes and share back: the connection has ended.
@@ -120,7 +160,8 @@ extension InboundMeter {
         let meter = InboundMeter(budget: budget)
         try operations.addHandler(
           SocketBytes(meter: meter, logger: logger), position: .before(decoder))
-        try operations.addHandler(DecodedFrames(meter: meter), position: .after(decoder))
+        try operations.addHandler(
+          DecodedFrames(meter: meter, logger: logger), position: .after(decoder))
       } catch {
         // Without its meter a connection could hold what the budget is for.
         logger.error("closed a WebSocket whose inbound bytes could not be counted: \(error)")
@@ -153,15 +194,7 @@ extension InboundMeter {
         return
       }
       isClosing = true
-      let held = meter.heldBytes
-      // Given back now, not when the pipeline is torn down: what it holds is dropped.
-      meter.end()
-      logger.notice(
-        """
-        closed a WebSocket holding \(held) bytes of messages not yet read, \
-        past its share of maximumTotalInboundBytes
-        """)
-      context.close(promise: nil)
+      meter.close(context, logger: logger)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -169,18 +202,32 @@ extension InboundMeter {
     }
   }
 
-  /// Counts the frames the decoder made; holds the meter for the connection's reader.
+  /// Counts the frames the decoder made, drops pongs, and closes the connection once it
+  /// holds more than its share of an overdrawn budget; holds the meter for the reader.
   final class DecodedFrames: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame
 
     let meter: InboundMeter
+    let logger: Logger
+    private var isClosing = false
 
-    init(meter: InboundMeter) { self.meter = meter }
+    init(meter: InboundMeter, logger: Logger) {
+      self.meter = meter
+      self.logger = logger
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-      meter.decoded(unwrapInboundIn(data))
-      context.fireChannelRead(data)
+      guard !isClosing else { return }
+      switch meter.decoded(unwrapInboundIn(data)) {
+      case .forward:
+        context.fireChannelRead(data)
+      case .drop:
+        break
+      case .close:
+        isClosing = true
+        meter.close(context, logger: logger)
+      }
     }
   }
 

@@ -14,14 +14,14 @@ import Synchronization
 /// the outbox calls ``wake()`` when a message arrives after ``SessionOutbox/take()`` found
 /// none, and each write's completion hands the socket more.
 ///
-/// The writer stops taking messages once ``window`` bytes are handed to NIO and not yet
-/// written to the socket (one message may pass it); the rest wait in the outbox, where its
-/// limit applies. What is handed to NIO still counts in the outbox's budget until written
-/// (``SessionOutbox/inFlight(_:)``). A page that stops reading fills the window, then the outbox, and the
-/// session coalesces its views and finally disconnects the page, as with a writer task
-/// blocked on the socket. Once the connection is closed the writer takes nothing more, so
-/// what is still queued stays in the outbox for a session that waits for its page; what it
-/// had already handed to NIO (up to the window) is lost with the connection.
+/// The writer stops taking messages once ``window`` bytes are handed to NIO and not yet written to
+/// the socket (one message may pass it); the rest wait in the outbox, where its limit applies. What
+/// is handed to NIO still counts in the outbox's budget until written
+/// (``SessionOutbox/inFlight(_:)``). A page that stops reading fills the window, then the outbox,
+/// and the session coalesces its views and finally disconnects the page, as with a writer task
+/// blocked on the socket. Once the connection is closed the writer takes nothing more, so what is
+/// still queued stays in the outbox for a session that waits for its page; what it had already
+/// handed to NIO (up to the window) is lost with the connection.
 final class OutboxWriter: Sendable {
   /// How many bytes may be on their way to the socket at once.
   static let window = 64 << 10

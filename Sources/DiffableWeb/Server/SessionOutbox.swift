@@ -27,7 +27,8 @@ public final class SessionOutbox: Sendable {
     var cost: Int { text.utf8.count + SessionOutbox.overhead }
   }
 
-  private struct State {
+  /// Locked: the session pushes and the connection's writer takes from other threads.
+  private struct State: @unchecked Sendable {
     var queue: Deque<Pending> = []
     /// What the queue holds; change it with ``setBytes(_:)``, which keeps the budget's
     /// count with it.

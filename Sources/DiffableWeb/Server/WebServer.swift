@@ -27,10 +27,10 @@ public struct WebServer: Sendable {
     public var allowedOrigins: [String]
     /// The most bytes of messages that may wait for one slow page (see ``SessionOutbox``).
     public var maximumPendingBytes: Int
-    /// The most bytes of messages that may wait for all pages together, counting those
-    /// handed to the socket and not yet written (see ``ByteBudget``): past it, a page holding more than its share (this divided by
-    /// ``maximumConnections``, or by the connections open when more) is treated as
-    /// past ``maximumPendingBytes``. Without it, ``maximumConnections`` pages that stop
+    /// The most bytes of messages that may wait for all pages together, counting those handed to
+    /// the socket and not yet written (see ``ByteBudget``): past it, a page holding more than its
+    /// share (this divided by ``maximumConnections``, or by the connections open when more) is
+    /// treated as past ``maximumPendingBytes``. Without it, ``maximumConnections`` pages that stop
     /// reading could hold that many times ``maximumPendingBytes``.
     public var maximumTotalPendingBytes: Int
     /// How long a session outlives a dropped connection, so that its page can resume it
