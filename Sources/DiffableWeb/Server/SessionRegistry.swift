@@ -19,6 +19,8 @@ final class SessionRegistry: Sendable {
   /// What all sessions keep together for pages that may resume: their views' logs and the
   /// app messages held while a page is away.
   let resumeBudget: ByteBudget
+  /// What all sessions' list views keep of cells together, counted in cells.
+  let cellBudget: ByteBudget
 
   private struct Maps {
     /// Each session under its current token, and under the previous one until its page
@@ -33,12 +35,13 @@ final class SessionRegistry: Sendable {
 
   init(
     gracePeriod: Duration, maximumDetached: Int, logLimit: Int, resumeBudget: Int = .max,
-    resumeHolders: Int = 1
+    resumeHolders: Int = 1, liveCells: Int = .max, cellHolders: Int = 1
   ) {
     self.gracePeriod = gracePeriod
     self.maximumDetached = maximumDetached
     self.logLimit = logLimit
     self.resumeBudget = ByteBudget(limit: resumeBudget, expectedHolders: resumeHolders)
+    self.cellBudget = ByteBudget(limit: liveCells, expectedHolders: cellHolders)
   }
 
   /// The grace period in whole seconds, as the page is told.
@@ -93,6 +96,7 @@ final class SessionRegistry: Sendable {
     if resumable { maps.withLockedValue { $0.sessions[token] = host } }
     let (graceSeconds, pageLoad, refused) = (graceSeconds, page, refusal)
     await factory.start(host) { session in
+      session.cellBudget = self.cellBudget
       if resumable {
         session.resume = ResumeState(
           token: token, origin: origin, page: pageLoad, budget: self.resumeBudget)

@@ -59,6 +59,14 @@ public struct WebServer: Sendable {
     /// each send most of a large message and never its end could each make the server
     /// hold four times ``maximumMessageSize``.
     public var maximumTotalInboundBytes: Int
+    /// The most cells all list views together keep for the rows their pages show (see
+    /// ``WebListView/liveCellCount``: up to 10,000 per view, so that a reconfigure hands
+    /// the provider the cell it made before; about 0.9 KB each in the demo). Past it, a
+    /// view keeping more than its share (this divided by ``maximumConnections``, or by the
+    /// views open when more) drops the cells of rows outside its page's window, then any
+    /// beyond its share; a reconfigure of such a row configures a new cell, as a reload
+    /// does. Without it, every page could make its views keep 10,000 cells each.
+    public var maximumTotalLiveCells: Int
     /// How often a connection is pinged; zero turns pings off. A connection whose last ping
     /// is still unwritten when the next is due (the page reads nothing) is closed, and on
     /// Linux one whose pings go unacknowledged for two intervals is closed by the kernel;
@@ -103,6 +111,7 @@ public struct WebServer: Sendable {
       resumeLogLimit: Int = 256 << 10,
       maximumTotalResumeBytes: Int = 512 << 20,
       maximumTotalInboundBytes: Int = 256 << 20,
+      maximumTotalLiveCells: Int = 2_000_000,
       pingInterval: Duration = .seconds(30),
       maximumConnections: Int = 10_000,
       requestHeadTimeout: Duration = .seconds(10),
@@ -120,6 +129,7 @@ public struct WebServer: Sendable {
       self.resumeLogLimit = resumeLogLimit
       self.maximumTotalResumeBytes = maximumTotalResumeBytes
       self.maximumTotalInboundBytes = maximumTotalInboundBytes
+      self.maximumTotalLiveCells = maximumTotalLiveCells
       self.maximumConnections = maximumConnections
       self.requestHeadTimeout = requestHeadTimeout
       self.idleTimeout = idleTimeout
@@ -284,7 +294,9 @@ public struct WebServer: Sendable {
       maximumDetached: max(0, configuration.maximumDetachedSessions),
       logLimit: max(0, configuration.resumeLogLimit),
       resumeBudget: configuration.maximumTotalResumeBytes,
-      resumeHolders: configuration.expectedResumeHolders)
+      resumeHolders: configuration.expectedResumeHolders,
+      liveCells: configuration.maximumTotalLiveCells,
+      cellHolders: configuration.maximumConnections)
     let boundPort = BoundPort()
     let configuration = configuration
     let pages = PageConnection(

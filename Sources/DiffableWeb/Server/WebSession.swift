@@ -57,6 +57,9 @@ public final class WebSession {
   var resume: ResumeState?
   /// The registry that can resume the session, if any.
   weak var registry: SessionRegistry?
+  /// What all the server's views keep of cells together (``WebListView/liveCellCount``),
+  /// when a ``WebServer`` made the session; each view takes its part.
+  var cellBudget: ByteBudget?
   /// Set while the views restart from their structure after the outbox overflowed, so a
   /// second overflow then disconnects rather than recursing.
   var isCoalescing = false
@@ -116,6 +119,7 @@ public final class WebSession {
     if resume != nil, let registry {
       view.resumeLog = ResumeLog(maximumBytes: registry.logLimit, budget: registry.resumeBudget)
     }
+    view.cellClaim = cellBudget.map(ByteBudgetClaim.init)
     listViews[name] = view
     return view
   }

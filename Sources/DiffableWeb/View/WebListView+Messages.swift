@@ -30,6 +30,7 @@ extension WebListView {
       // A page may ask for rows outside its window (about to scroll there); the cells kept
       // for reconfigures stay bounded all the same.
       if liveCells.count > ClientMessage.maximumWindowRows { evictCellsOutsideWindow() }
+      shedLiveCellsOverShare()
 
     case .select(_, let seq, let path):
       try requireRow(path, seq, "select")
@@ -145,6 +146,19 @@ extension WebListView {
       }
     }
     return merged
+  }
+
+  /// Gives cells back when the view keeps more than its share of an overdrawn budget:
+  /// those of rows outside the window first, then any beyond the share. A row without its
+  /// cell is configured anew at its next reconfigure. Called once per message that makes
+  /// cells, not per cell: evicting walks the window.
+  func shedLiveCellsOverShare() {
+    guard cellsOverShare else { return }
+    evictCellsOutsideWindow()
+    guard cellsOverShare, let share = cellClaim?.budget.share else { return }
+    var kept: [ListIdentifier: ListCell] = [:]
+    for (item, cell) in liveCells where kept.count < share { kept[item] = cell }
+    liveCells = kept
   }
 
   /// Keeps only the cells of rows in the window, so memory follows the page, not the list.

@@ -34,7 +34,9 @@ public final class WebListView: ListView {
   /// The reasons of the newest 32 mismatches the page reported, oldest first.
   public internal(set) var mismatches: [String] = []
 
-  /// How many cells of rows the page holds are kept (for reconfigures).
+  /// How many cells of rows the page holds are kept (for reconfigures): those of the page's
+  /// window, fewer while a ``WebServer``'s views together keep more than
+  /// ``WebServer/Configuration/maximumTotalLiveCells``.
   public var liveCellCount: Int { liveCells.count }
   /// How many times a reconfigure ran the provider on a cell the page already had.
   public internal(set) var reusedCellCount = 0
@@ -42,7 +44,15 @@ public final class WebListView: ListView {
   /// The rows the page shows, in the coordinates of `seq`.
   public internal(set) var window: [WireRange] = []
   /// The cells of the rows the page holds, by item identity.
-  var liveCells: [ListIdentifier: ListCell] = [:]
+  var liveCells: [ListIdentifier: ListCell] = [:] {
+    didSet { cellsOverShare = cellClaim?.keep(liveCells.count) ?? false }
+  }
+  /// This view's part of the server's budget of live cells, counted in cells.
+  var cellClaim: ByteBudgetClaim? {
+    didSet { cellsOverShare = cellClaim?.keep(liveCells.count) ?? false }
+  }
+  /// Whether the view keeps more cells than its share of an overdrawn budget.
+  private(set) var cellsOverShare = false
   /// The selected item, by identity.
   var selectedItem: ListIdentifier?
   /// The index path being reconfigured, whose live cell `dequeue` hands back.
@@ -94,6 +104,7 @@ public final class WebListView: ListView {
       cells.append(WirePlacedCell(indexPath: path, cell: pullCell(at: path)))
       reconfiguring = nil
     }
+    shedLiveCellsOverShare()
     send(
       .batch(
         view: name, seq: seq, animated: animated, update: WireBatch(update),
