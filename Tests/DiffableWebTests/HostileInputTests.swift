@@ -227,6 +227,22 @@ struct HostileInputTests {
     #expect(fixture.view.mismatches.first?.hasSuffix("r68") == true)
   }
 
+  /// Each reason kept is cut to 256 bytes, between scalars: 32 reasons of 4,096 bytes were
+  /// 128 KiB per view, for every session of a server.
+  @Test func mismatchReasonsAreClipped() {
+    let fixture = WebFixture()
+    // 255 bytes of "a", then a 4-byte scalar that crosses the 256th byte.
+    let long = String(repeating: "a", count: 255) + String(repeating: "🍲", count: 900)
+    let seq = fixture.seq
+    fixture.send(
+      #"{"v":1,"type":"mismatch","view":"list","seq":\#(fixture.seq),"reason":"\#(long)"}"#)
+    let kept = fixture.view.mismatches.last ?? ""
+    #expect(
+      kept == "seq \(seq): " + String(repeating: "a", count: 255) + "…", "\(kept.prefix(20))")
+    fixture.send(#"{"v":1,"type":"mismatch","view":"list","seq":\#(fixture.seq),"reason":"short"}"#)
+    #expect(fixture.view.mismatches.last?.hasSuffix(": short") == true, "a short one is kept whole")
+  }
+
   // MARK: The checked accessors of app payloads
 
   @Test func integersAreCheckedBeforeTheyBecomeInts() throws {

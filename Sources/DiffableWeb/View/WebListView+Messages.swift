@@ -98,8 +98,9 @@ extension WebListView {
 
     case .mismatch(_, let seq, let reason):
       // The page lost track: start it again from the full structure.
-      mismatches.append("seq \(seq): \(reason)")
-      // Kept for diagnostics only: the newest few, so a page cannot grow the session.
+      // Kept for diagnostics only: the newest few, each clipped, so that a page cannot
+      // grow the session (32 reasons of 4,096 bytes were 128 KiB per view).
+      mismatches.append("seq \(seq): \(Self.clipped(reason))")
       if mismatches.count > Self.retainedMismatches {
         mismatches.removeFirst(mismatches.count - Self.retainedMismatches)
       }
@@ -125,6 +126,18 @@ extension WebListView {
 
   /// How many mismatch reasons ``mismatches`` keeps.
   static let retainedMismatches = 32
+  /// How many bytes of each reason ``mismatches`` keeps.
+  static let retainedMismatchBytes = 256
+
+  /// `reason`'s first ``retainedMismatchBytes`` bytes, cut between characters' scalars,
+  /// with "…" when some were cut.
+  static func clipped(_ reason: String) -> String {
+    let utf8 = reason.utf8
+    guard utf8.count > retainedMismatchBytes else { return reason }
+    var end = utf8.index(utf8.startIndex, offsetBy: retainedMismatchBytes)
+    while end.samePosition(in: reason.unicodeScalars) == nil { end = utf8.index(before: end) }
+    return String(reason[..<end]) + "…"
+  }
 
   /// The ranges clipped to the sections' rows, sorted and with overlapping or touching
   /// ranges of a section merged: the rows they cover, each once.

@@ -31,7 +31,8 @@ public final class WebListView: ListView {
   public private(set) var cellProviderCalls = 0
   /// The sequence number the page last acknowledged.
   public internal(set) var acknowledgedSeq = 0
-  /// The reasons of the newest 32 mismatches the page reported, oldest first.
+  /// The reasons of the newest 32 mismatches the page reported, oldest first, each cut to
+  /// its first 256 bytes (with "…" when cut).
   public internal(set) var mismatches: [String] = []
 
   /// How many cells of rows the page holds are kept (for reconfigures): those of the page's
