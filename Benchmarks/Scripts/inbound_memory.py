@@ -4,11 +4,14 @@
     swift build -c release --product diffable-demo        # once
     python3 Benchmarks/Scripts/inbound_memory.py           # 50 pages, 4,000,000-byte frames
     python3 Benchmarks/Scripts/inbound_memory.py --connections 200 --frame-bytes 1000000
+    python3 Benchmarks/Scripts/inbound_memory.py --empty-frames 100000   # many empty frames
 
 It starts a fresh `diffable-demo` server, opens N WebSocket connections with raw sockets
 (same origin, as a page), and on each sends a masked text frame's header for
 `--frame-bytes` bytes of payload followed by all of it but the last byte: the server must
-keep what it read until the frame completes, or close the connection. It then prints the
+keep what it read until the frame completes, or close the connection. With
+`--empty-frames N` it sends instead the start of a fragmented message and N empty
+continuation frames, which cost the server more than their 6 bytes each. It then prints the
 server's RSS (VmRSS) before and after, the growth per connection, and how many of the
 connections the server closed. It is a measurement, not a test: it exits 0 either way (1
 only when the server could not be started).
@@ -75,6 +78,13 @@ def partial_frame(size: int) -> bytes:
     return header + b" " * (size - 1)
 
 
+def empty_fragments(count: int) -> bytes:
+    """The start of a fragmented text message and `count` empty continuation frames (6 bytes
+    each on the wire), never its end."""
+    start = bytes([0x01, 0x80 | 1]) + b"\0\0\0\0" + b" "
+    return start + (bytes([0x00, 0x80]) + b"\0\0\0\0") * count
+
+
 def is_closed(page: socket.socket) -> bool:
     """Whether the server closed `page` (what it sent before, such as the page's first
     messages, is read and dropped)."""
@@ -98,6 +108,9 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--frame-bytes", type=int, default=4_000_000)
     parser.add_argument("--settle-seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--empty-frames", type=int, default=0,
+        help="send this many empty continuation frames of a message instead of one large frame")
     args = parser.parse_args()
 
     port = free_port()
@@ -112,7 +125,8 @@ def main() -> int:
         time.sleep(args.settle_seconds)
         before = rss_kb(server.pid)
         pages = [first]
-        payload = partial_frame(args.frame_bytes)
+        payload = (empty_fragments(args.empty_frames) if args.empty_frames
+                   else partial_frame(args.frame_bytes))
         for _ in range(args.connections):
             page = upgrade(port)
             try:
@@ -123,8 +137,12 @@ def main() -> int:
         time.sleep(args.settle_seconds)
         after = rss_kb(server.pid)
         closed = sum(is_closed(page) for page in pages[1:])
-        print(f"connections: {args.connections}, each {args.frame_bytes - 1:,} bytes of a "
-              f"{args.frame_bytes:,}-byte frame")
+        if args.empty_frames:
+            print(f"connections: {args.connections}, each {args.empty_frames:,} empty "
+                  f"continuation frames ({len(payload):,} bytes)")
+        else:
+            print(f"connections: {args.connections}, each {args.frame_bytes - 1:,} bytes of a "
+                  f"{args.frame_bytes:,}-byte frame")
         print(f"server RSS: {before / 1024:.1f} MB before, {after / 1024:.1f} MB after, "
               f"{(after - before) / max(1, args.connections):,.0f} KB per connection")
         print(f"closed by the server: {closed} of {args.connections}")

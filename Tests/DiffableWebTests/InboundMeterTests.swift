@@ -29,10 +29,12 @@ private func frame(
 }
 
 /// A connection's pipeline after its upgrade, as ``InboundMeter/Installer`` leaves it.
-private func meteredChannel(_ budget: ByteBudget) throws -> (EmbeddedChannel, InboundMeter) {
+private func meteredChannel(_ budget: ByteBudget, limit: Int = .max) throws -> (
+  EmbeddedChannel, InboundMeter
+) {
   let channel = EmbeddedChannel()
   try channel.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
-  let meter = InboundMeter(budget: budget)
+  let meter = InboundMeter(budget: budget, limit: limit)
   let operations = channel.pipeline.syncOperations
   try operations.addHandler(
     InboundMeter.SocketBytes(meter: meter, logger: Logger(label: "test")))
@@ -156,6 +158,28 @@ struct InboundMeterTests {
     _ = try? small.finish()
   }
 
+  /// A connection holding more than its own limit is closed whatever the budget's total:
+  /// a message of countless empty frames passes Hummingbird's check of its payload.
+  @Test func aConnectionPastItsOwnLimitIsClosed() throws {
+    let budget = ByteBudget(limit: 1 << 30, expectedHolders: 1)
+    let (channel, meter) = try meteredChannel(budget, limit: 1_000)
+    try write(frame(0x1, [], fin: false), to: channel)
+    for _ in 0..<5 where channel.isActive {
+      try write(frame(0x0, [], fin: false), to: channel)
+    }
+    #expect(channel.isActive, "6 frames: \(meter.heldBytes) bytes")
+    for _ in 0..<10 where channel.isActive {
+      try write(frame(0x0, [], fin: false), to: channel)
+    }
+    #expect(!channel.isActive, "closed past 1,000 bytes")
+    #expect(budget.heldBytes == 0)
+    _ = try? channel.finish()
+    #expect(WebServer.Configuration(maximumMessageSize: 1_000).inboundLimit == 8_000)
+    let huge = WebServer.Configuration(maximumMessageSize: .max / 2)
+    #expect(huge.transportLimit == Int(UInt32.max), "what NIO's decoder accepts, no overflow")
+    #expect(huge.inboundLimit == 2 * Int(UInt32.max))
+  }
+
   /// At the upgrade, the installer puts the meter around the frame decoder and steps
   /// aside; the events it does not act on pass through.
   @Test func theInstallerMetersTheConnectionAtItsUpgrade() throws {
@@ -163,7 +187,7 @@ struct InboundMeterTests {
     let channel = EmbeddedChannel()
     let operations = channel.pipeline.syncOperations
     try operations.addHandler(
-      InboundMeter.Installer(budget: budget, logger: Logger(label: "test")))
+      InboundMeter.Installer(budget: budget, limit: .max, logger: Logger(label: "test")))
     try operations.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 20)))
     channel.pipeline.fireUserInboundEventTriggered("another event")
     #expect(throws: Never.self) {
@@ -187,7 +211,7 @@ struct InboundMeterTests {
     let undecoded = EmbeddedChannel()
     try undecoded.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
     try undecoded.pipeline.syncOperations.addHandler(
-      InboundMeter.Installer(budget: budget, logger: Logger(label: "test")))
+      InboundMeter.Installer(budget: budget, limit: .max, logger: Logger(label: "test")))
     undecoded.pipeline.fireUserInboundEventTriggered(
       HTTPServerUpgradeEvents.upgradeComplete(
         toProtocol: "websocket",

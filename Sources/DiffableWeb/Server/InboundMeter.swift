@@ -10,12 +10,14 @@ import NIOWebSocket
 /// bytes of a frame not yet complete, the frames of a message not yet complete, and the
 /// messages its reader has not taken yet.
 ///
-/// Each connection alone is bounded in payload (a frame, and a message, of at most four times
-/// ``WebServer/Configuration/maximumMessageSize``; a message of many empty frames holds more), but
-/// not all of them together: 50 pages that each sent all but the last byte of a 4,000,000-byte
-/// frame took a release server from 33 to 229 MB, which at 10,000 connections would be 40 GB. Past
-/// the budget, a connection holding more than its share is closed, as one that does not read is:
-/// its session waits for the page to resume.
+/// Each connection's frame and message are bounded in payload (four times
+/// ``WebServer/Configuration/maximumMessageSize``), but neither what a message of many
+/// empty frames holds (about 150 bytes per 6-byte frame) nor all connections together: 50
+/// pages that each sent all but the last byte of a 4,000,000-byte frame took a release
+/// server from 33 to 229 MB, which at 10,000 connections would be 40 GB. A connection
+/// that holds more than its own limit (twice the largest frame), or more than its share
+/// while the budget is past its limit, is closed, as one that does not read is: its
+/// session waits for the page to resume.
 ///
 /// Bytes are counted at two points of the connection's pipeline: as they come from the
 /// socket, before the frame decoder, and as frames leave it. A frame counts as its payload
@@ -33,6 +35,7 @@ final class InboundMeter: Sendable {
   private struct State: @unchecked Sendable {
     /// This connection's part of the budget; `nil` once the connection ended.
     var claim: ByteBudgetClaim?
+    let limit: Int
     var held = 0
     /// The bytes of the frames decoded since the last message's end.
     var message = 0
@@ -40,16 +43,19 @@ final class InboundMeter: Sendable {
     var complete = Deque<Int>()
 
     /// Counts `count` bytes more (or fewer); returns whether the connection now holds more
-    /// than its share of an overdrawn budget.
+    /// than its limit, or than its share of an overdrawn budget.
     mutating func hold(_ count: Int) -> Bool {
       held = max(0, held + count)
-      return claim?.keep(held) ?? false
+      let isOverShare = claim?.keep(held) ?? false
+      return isOverShare || held > limit
     }
   }
 
   /// What the server keeps of a frame apart from its bytes (its buffer's storage and a
-  /// place in the connection's queue), as an estimate.
-  static let frameOverhead = 64
+  /// place in the message being assembled), measured: 20 connections that each sent
+  /// 200,000 empty continuation frames of one message grew a release server by 30 MB each,
+  /// about 150 bytes per frame (`inbound_memory.py --empty-frames 200000`).
+  static let frameOverhead = 160
 
   /// What to do with a decoded frame.
   enum Decoded: Equatable {
@@ -57,22 +63,24 @@ final class InboundMeter: Sendable {
     case forward
     /// Drop it: a pong, which nothing reads.
     case drop
-    /// Close the connection: with the frame's overhead it holds more than its share of an
-    /// overdrawn budget.
+    /// Close the connection: with the frame's overhead it holds more than its limit, or
+    /// than its share of an overdrawn budget.
     case close
   }
 
   private let state: NIOLockedValueBox<State>
 
-  init(budget: ByteBudget) {
-    state = NIOLockedValueBox(State(claim: ByteBudgetClaim(budget)))
+  /// Creates a meter with its part of `budget`, for a connection that may hold up to
+  /// `limit` bytes whatever the budget's total.
+  init(budget: ByteBudget, limit: Int) {
+    state = NIOLockedValueBox(State(claim: ByteBudgetClaim(budget), limit: limit))
   }
 
   /// The bytes this connection holds now.
   var heldBytes: Int { state.withLockedValue(\.held) }
 
   /// Counts `count` bytes read from the socket; returns whether the connection now holds
-  /// more than its share of an overdrawn budget.
+  /// more than its limit, or than its share of an overdrawn budget.
   func received(_ count: Int) -> Bool {
     state.withLockedValue { $0.hold(count) }
   }
@@ -107,7 +115,8 @@ final class InboundMeter: Sendable {
     }
   }
 
-  /// Closes a connection that holds more than its share of an overdrawn budget.
+  /// Closes a connection that holds more than its limit, or than its share of an overdrawn
+  /// budget.
   func close(_ context: ChannelHandlerContext, logger: Logger) {
     let held = heldBytes
     // Given back now, not when the pipeline is torn down: what it holds is being dropped.
@@ -115,7 +124,7 @@ final class InboundMeter: Sendable {
     logger.notice(
       """
       closed a WebSocket holding \(held) bytes of messages not yet read, \
-      past its share of maximumTotalInboundBytes
+      past its limit or its share of maximumTotalInboundBytes
       """)
     context.close(promise: nil)
   }
@@ -142,10 +151,12 @@ extension InboundMeter {
     typealias InboundIn = NIOAny
 
     let budget: ByteBudget
+    let limit: Int
     let logger: Logger
 
-    init(budget: ByteBudget, logger: Logger) {
+    init(budget: ByteBudget, limit: Int, logger: Logger) {
       self.budget = budget
+      self.limit = limit
       self.logger = logger
     }
 
@@ -157,7 +168,7 @@ extension InboundMeter {
       let operations = context.pipeline.syncOperations
       do {
         let decoder = try operations.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
-        let meter = InboundMeter(budget: budget)
+        let meter = InboundMeter(budget: budget, limit: limit)
         try operations.addHandler(
           SocketBytes(meter: meter, logger: logger), position: .before(decoder))
         try operations.addHandler(
@@ -173,7 +184,7 @@ extension InboundMeter {
   }
 
   /// Counts the bytes read from the socket, and closes the connection once it holds more
-  /// than its share of an overdrawn budget.
+  /// than its limit, or than its share of an overdrawn budget.
   final class SocketBytes: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -203,7 +214,8 @@ extension InboundMeter {
   }
 
   /// Counts the frames the decoder made, drops pongs, and closes the connection once it
-  /// holds more than its share of an overdrawn budget; holds the meter for the reader.
+  /// holds more than its limit, or than its share of an overdrawn budget; holds the meter
+  /// for the reader.
   final class DecodedFrames: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame

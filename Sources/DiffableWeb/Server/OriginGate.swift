@@ -26,6 +26,8 @@ struct OriginGatedChannel: ServerChildChannel {
   let headTimeout: TimeAmount
   /// What all pages' connections hold of messages they sent and the server has not read.
   let inboundBudget: ByteBudget
+  /// What one connection may hold of them, whatever the budget's total.
+  let inboundLimit: Int
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     guard connections.admit(logger: logger) else {
@@ -40,7 +42,8 @@ struct OriginGatedChannel: ServerChildChannel {
       try operations.addHandler(
         OriginGate(path: path, isAllowed: isAllowed, headTimeout: headTimeout, logger: logger),
         position: .after(decoder))
-      try operations.addHandler(InboundMeter.Installer(budget: inboundBudget, logger: logger))
+      try operations.addHandler(
+        InboundMeter.Installer(budget: inboundBudget, limit: inboundLimit, logger: logger))
       return value
     }
   }

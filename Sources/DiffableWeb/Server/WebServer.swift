@@ -17,9 +17,9 @@ public struct WebServer: Sendable {
     /// The port to bind; 0 picks a free one.
     public var port: Int
     /// The largest WebSocket message accepted, in bytes. A larger one, up to four times
-    /// this, is read and refused with a `tooLarge` error on an open connection; beyond that
-    /// the transport closes the connection (code 1009), so no client can make the server
-    /// buffer without bound.
+    /// this (at most 4 GiB), is read and refused with a `tooLarge` error on an open
+    /// connection; beyond that the transport closes the connection (code 1009), so no
+    /// client can make the server buffer without bound.
     public var maximumMessageSize: Int
     /// Origins accepted besides the server's own, such as the public address of a reverse
     /// proxy: `https://recipes.example.com`. Each is `scheme://host[:port]`, compared
@@ -55,9 +55,10 @@ public struct WebServer: Sendable {
     /// unread: frames and messages not yet complete, and messages waiting for their
     /// session. Past it, a connection holding more than its share (this divided by
     /// ``maximumConnections``, or by the connections open when more) is closed, and its
-    /// session waits for the page to resume. Without it, ``maximumConnections`` pages that
-    /// each send most of a large message and never its end could each make the server
-    /// hold four times ``maximumMessageSize``.
+    /// session waits for the page to resume; so is one holding more than eight times
+    /// ``maximumMessageSize`` (twice the largest frame), whatever the total. Without it,
+    /// ``maximumConnections`` pages that each send most of a large message and never its
+    /// end could each make the server hold four times ``maximumMessageSize``.
     public var maximumTotalInboundBytes: Int
     /// The most cells all list views together keep for the rows their pages show (see
     /// ``WebListView/liveCellCount``: up to 10,000 per view, so that a reconfigure hands
@@ -86,8 +87,18 @@ public struct WebServer: Sendable {
     /// How long a plain HTTP connection may sit idle between requests before it is closed.
     public var idleTimeout: Duration
 
-    /// What the transport reads before giving up on a message.
-    var transportLimit: Int { maximumMessageSize * 4 }
+    /// What the transport reads before giving up on a message: four times
+    /// ``maximumMessageSize``, at most what NIO's frame decoder accepts (`UInt32.max`; past
+    /// it the decoder traps as it is made, at every connection).
+    var transportLimit: Int {
+      let (limit, overflow) = max(0, maximumMessageSize).multipliedReportingOverflow(by: 4)
+      return overflow ? Int(UInt32.max) : min(limit, Int(UInt32.max))
+    }
+
+    /// What one connection may hold of what its page sent and the server has not read
+    /// (see ``maximumTotalInboundBytes``): twice the largest frame, so that a frame and
+    /// the message before it fit, but not a message of countless empty frames.
+    var inboundLimit: Int { transportLimit * 2 }
 
     /// The most holders of the resume budget expected: two per session (a view's log and
     /// the app messages held for its page), connected or waiting. Sessions with more views
@@ -352,7 +363,8 @@ public struct WebServer: Sendable {
         headTimeout: TimeAmount(clamping: configuration.requestHeadTimeout),
         inboundBudget: ByteBudget(
           limit: configuration.maximumTotalInboundBytes,
-          expectedHolders: configuration.maximumConnections))
+          expectedHolders: configuration.maximumConnections),
+        inboundLimit: configuration.inboundLimit)
     }
     return Application(
       router: router,
