@@ -215,6 +215,32 @@ struct HostileInputTests {
     #expect(fixture.view.liveCellCount >= 50, "the window's cells are kept")
   }
 
+  /// Regression (review): the window is the page's last report; after a batch removed its
+  /// last rows, evicting the cells outside it asked the data source for rows past the
+  /// list's end, which traps. Here a page kept 10,000 cells of a 20,000-row list, the list
+  /// shrank to 5,100 rows, and a `cells` request took the kept cells past 10,000.
+  @Test func evictingWithAWindowPastTheListsEndDoesNotTrap() {
+    let fixture = WebFixture(items: Array(0..<20_000))
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":10000}]}"#
+    )
+    for start in stride(from: 0, to: 10_000, by: 1_000) {
+      let paths = (start..<start + 1_000).map { "[0,\($0)]" }.joined(separator: ",")
+      fixture.send(
+        #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":["# + paths
+          + "]}")
+    }
+    var snapshot = fixture.dataSource.snapshot()
+    snapshot.deleteItems(Array(5_000..<20_000))
+    snapshot.appendItems(Array(20_000..<20_100))
+    fixture.dataSource.apply(snapshot, animatingDifferences: false)
+    #expect(fixture.view.liveCellCount == 10_100, "the new rows' cells, in the old window")
+    fixture.send(
+      #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":[[0,0]]}"#)
+    #expect(fixture.last["type"] as? String == "cells")
+    #expect(fixture.view.liveCellCount == 5_100, "the window's rows that remain")
+  }
+
   /// A page that reports mismatches forever cannot grow the session.
   @Test func mismatchReasonsAreCapped() {
     let fixture = WebFixture()

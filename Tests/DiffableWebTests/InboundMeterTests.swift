@@ -44,6 +44,14 @@ private func meteredChannel(_ budget: ByteBudget, limit: Int = .max) throws -> (
   return (channel, meter)
 }
 
+/// Closes `channel` if it is open and lets its event loop tear the pipeline down: a
+/// channel left open, or closed without that, keeps its pipeline alive, which
+/// LeakSanitizer reports (CI).
+private func release(_ channel: EmbeddedChannel) {
+  _ = try? channel.close().wait()
+  channel.embeddedEventLoop.run()
+}
+
 private func write(_ bytes: [UInt8], to channel: EmbeddedChannel) throws {
   try channel.writeInbound(channel.allocator.buffer(bytes: bytes))
 }
@@ -57,6 +65,7 @@ struct InboundMeterTests {
     let bytes = frame(0x1, Array(repeating: 0x20, count: payload), masked: masked)
     let channel = EmbeddedChannel(
       handler: ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 20)))
+    defer { release(channel) }
     try write(bytes, to: channel)
     let decoded = try #require(try channel.readInbound(as: WebSocketFrame.self))
     #expect(InboundMeter.wireSize(decoded) == bytes.count)
@@ -100,7 +109,7 @@ struct InboundMeterTests {
     meter.taken()
     #expect(meter.heldBytes == 0)
     #expect(budget.heldBytes == 0)
-    _ = try channel.finish()
+    release(channel)
     #expect(budget.holderCount == 0, "the connection's end gives its share back")
   }
 
@@ -118,7 +127,7 @@ struct InboundMeterTests {
       #expect(!channel.isActive, "opcode \(opcode): closed past its share")
       #expect(meter.heldBytes > 1_000 - 6 * 21)
       #expect(budget.heldBytes == 0, "given back at the close")
-      _ = try? channel.finish()
+      release(channel)
     }
   }
 
@@ -134,7 +143,7 @@ struct InboundMeterTests {
     try write(Array(padded.dropFirst(9)), to: channel)
     meter.taken()
     #expect(meter.heldBytes == 8, "a 14-byte header counted as the 6-byte one")
-    _ = try channel.finish()
+    release(channel)
   }
 
   /// Past the budget, the connection that grows while holding more than its share is
@@ -155,7 +164,8 @@ struct InboundMeterTests {
     #expect(budget.heldBytes == 45, "the closed connection's bytes were given back")
     try write(Array(partial[45..<80]), to: small)
     #expect(small.isActive, "80 bytes: the budget is no longer past its limit")
-    _ = try? small.finish()
+    release(small)
+    release(large)
   }
 
   /// A connection holding more than its own limit is closed whatever the budget's total:
@@ -173,11 +183,11 @@ struct InboundMeterTests {
     }
     #expect(!channel.isActive, "closed past 1,000 bytes")
     #expect(budget.heldBytes == 0)
-    _ = try? channel.finish()
+    release(channel)
     #expect(WebServer.Configuration(maximumMessageSize: 1_000).inboundLimit == 8_000)
     let huge = WebServer.Configuration(maximumMessageSize: .max / 2)
-    #expect(huge.transportLimit == Int(UInt32.max), "what NIO's decoder accepts, no overflow")
-    #expect(huge.inboundLimit == 2 * Int(UInt32.max))
+    #expect(huge.transportLimit == Int(clamping: UInt32.max), "what NIO's decoder accepts")
+    #expect(huge.inboundLimit == 2 * huge.transportLimit)
   }
 
   /// At the upgrade, the installer puts the meter around the frame decoder and steps
@@ -206,7 +216,7 @@ struct InboundMeterTests {
       meter.heldBytes == 16 + InboundMeter.frameOverhead,
       "the bytes before the decoder were counted, and the frame")
     #expect(budget.heldBytes == meter.heldBytes)
-    _ = try channel.finish()
+    release(channel)
 
     let undecoded = EmbeddedChannel()
     try undecoded.connect(to: .init(ipAddress: "127.0.0.1", port: 1)).wait()
@@ -217,6 +227,7 @@ struct InboundMeterTests {
         toProtocol: "websocket",
         upgradeRequest: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/ws")))
     #expect(!undecoded.isActive, "a connection that cannot be metered is closed")
+    release(undecoded)
   }
 
   /// The server meters its pages against `maximumTotalInboundBytes`. With 100,000 bytes

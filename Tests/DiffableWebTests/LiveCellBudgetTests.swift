@@ -69,6 +69,21 @@ struct LiveCellBudgetTests {
     #expect(fixture.view.liveCellCount == 10)
   }
 
+  /// A row whose cell was given back still answers what the page activates on it: the
+  /// accessory is found on a cell made anew (it was refused as one the row does not show).
+  @Test func anAccessoryOfARowWithoutItsCellStillWorks() throws {
+    let budget = ByteBudget(limit: 10, expectedHolders: 1)
+    let fixture = Self.showing(40, budget: budget)
+    let ids = (0..<40).map { ListIdentifier($0) }
+    let row = try #require(ids.firstIndex { fixture.view.liveCells[$0] == nil })
+    let calls = fixture.view.cellProviderCalls
+    fixture.send(
+      #"{"v":1,"type":"accessory","view":"list","seq":\#(fixture.seq),"indexPath":[0,\#(row)],"kind":"delete"}"#
+    )
+    #expect(fixture.last["type"] as? String != "error", "\(fixture.last)")
+    #expect(fixture.view.cellProviderCalls == calls + 1, "a cell made anew")
+  }
+
   /// A server's sessions hand their views its registry's budget: each view is one holder.
   @Test func theRegistrysBudgetReachesEveryView() async {
     #expect(WebServer.Configuration().maximumTotalLiveCells == 2_000_000)

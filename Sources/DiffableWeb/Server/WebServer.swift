@@ -64,9 +64,10 @@ public struct WebServer: Sendable {
     /// ``WebListView/liveCellCount``: up to 10,000 per view, so that a reconfigure hands
     /// the provider the cell it made before; about 0.9 KB each in the demo). Past it, a
     /// view keeping more than its share (this divided by ``maximumConnections``, or by the
-    /// views open when more) drops the cells of rows outside its page's window, then any
-    /// beyond its share; a reconfigure of such a row configures a new cell, as a reload
-    /// does. Without it, every page could make its views keep 10,000 cells each.
+    /// views open when more) gives back, when it next makes cells, those of rows outside
+    /// its page's window, then any beyond its share; such a row gets a new cell from the
+    /// provider when one is needed (a reconfigure, an accessory the page activates). Without
+    /// it, every page could make its views keep 10,000 cells each.
     public var maximumTotalLiveCells: Int
     /// How often a connection is pinged; zero turns pings off. A connection whose last ping
     /// is still unwritten when the next is due (the page reads nothing) is closed, and on
@@ -91,14 +92,18 @@ public struct WebServer: Sendable {
     /// ``maximumMessageSize``, at most what NIO's frame decoder accepts (`UInt32.max`; past
     /// it the decoder traps as it is made, at every connection).
     var transportLimit: Int {
+      let most = Int(clamping: UInt32.max)
       let (limit, overflow) = max(0, maximumMessageSize).multipliedReportingOverflow(by: 4)
-      return overflow ? Int(UInt32.max) : min(limit, Int(UInt32.max))
+      return overflow ? most : min(limit, most)
     }
 
     /// What one connection may hold of what its page sent and the server has not read
     /// (see ``maximumTotalInboundBytes``): twice the largest frame, so that a frame and
     /// the message before it fit, but not a message of countless empty frames.
-    var inboundLimit: Int { transportLimit * 2 }
+    var inboundLimit: Int {
+      let (limit, overflow) = transportLimit.multipliedReportingOverflow(by: 2)
+      return overflow ? .max : limit
+    }
 
     /// The most holders of the resume budget expected: two per session (a view's log and
     /// the app messages held for its page), connected or waiting. Sessions with more views

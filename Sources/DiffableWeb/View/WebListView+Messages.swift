@@ -163,8 +163,9 @@ extension WebListView {
 
   /// Gives cells back when the view keeps more than its share of an overdrawn budget:
   /// those of rows outside the window first, then any beyond the share. A row without its
-  /// cell is configured anew at its next reconfigure. Called once per message that makes
-  /// cells, not per cell: evicting walks the window.
+  /// cell gets a new one from the provider when one is needed (a reconfigure, an accessory
+  /// or disclosure the page activates: ``liveCell(at:)``). Called once per message that
+  /// makes cells, not per cell: evicting walks the window.
   func shedLiveCellsOverShare() {
     guard cellsOverShare else { return }
     evictCellsOutsideWindow()
@@ -172,13 +173,16 @@ extension WebListView {
     var kept: [ListIdentifier: ListCell] = [:]
     for (item, cell) in liveCells where kept.count < share { kept[item] = cell }
     liveCells = kept
+    hasShedCells = true
   }
 
   /// Keeps only the cells of rows in the window, so memory follows the page, not the list.
   func evictCellsOutsideWindow() {
     guard let dataSource else { return }
     var kept: [ListIdentifier: ListCell] = [:]
-    for range in window {
+    // The window is the page's last report, which can predate batches that removed its
+    // last rows: asking the data source for a row past a section's end traps.
+    for range in Self.clippedAndMerged(window, counts: numberOfItemsBySection()) {
       for item in range.start..<range.end {
         let id = dataSource.listView(
           self, identifierForItemAt: IndexPath(indexes: [range.section, item]))

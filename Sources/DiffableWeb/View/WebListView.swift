@@ -35,9 +35,9 @@ public final class WebListView: ListView {
   /// its first 256 bytes (with "…" when cut).
   public internal(set) var mismatches: [String] = []
 
-  /// How many cells of rows the page holds are kept (for reconfigures): those of the page's
-  /// window, fewer while a ``WebServer``'s views together keep more than
-  /// ``WebServer/Configuration/maximumTotalLiveCells``.
+  /// How many cells of rows the page holds are kept (for reconfigures): those the page
+  /// asked for, up to 10,000 and then those of its window; fewer once a ``WebServer``'s
+  /// views together keep more than ``WebServer/Configuration/maximumTotalLiveCells``.
   public var liveCellCount: Int { liveCells.count }
   /// How many times a reconfigure ran the provider on a cell the page already had.
   public internal(set) var reusedCellCount = 0
@@ -54,6 +54,8 @@ public final class WebListView: ListView {
   }
   /// Whether the view keeps more cells than its share of an overdrawn budget.
   private(set) var cellsOverShare = false
+  /// Whether the view gave back cells of its window since its last structure.
+  var hasShedCells = false
   /// The selected item, by identity.
   var selectedItem: ListIdentifier?
   /// The index path being reconfigured, whose live cell `dequeue` hands back.
@@ -82,6 +84,7 @@ public final class WebListView: ListView {
   public func reloadData() {
     seq += 1
     liveCells = [:]
+    hasShedCells = false
     send(.structure(view: name, seq: seq, sections: sections()))
   }
 
@@ -257,9 +260,18 @@ public final class WebListView: ListView {
       selected: id == selectedItem, outline: outline, swipe: swipeActions(at: indexPath))
   }
 
-  /// The cell the page holds for a row, if any.
+  /// The cell the page holds for a row, if any: a row of the window whose cell the view
+  /// gave back (``shedLiveCellsOverShare()``) gets one made anew, so that what the page
+  /// activates on it still works; a row whose cell the page never received has none.
+  ///
+  /// - Precondition: `path` is a row of the current state.
   func liveCell(at path: WireIndexPath) -> ListCell? {
-    dataSource.flatMap { liveCells[$0.listView(self, identifierForItemAt: path.indexPath)] }
+    guard let dataSource else { return nil }
+    let id = dataSource.listView(self, identifierForItemAt: path.indexPath)
+    if let cell = liveCells[id] { return cell }
+    guard hasShedCells, isInWindow(path) else { return nil }
+    _ = pullCell(at: path)
+    return liveCells[id]
   }
 
   /// After the page changed the selection: the cells of the rows whose selection changed
