@@ -205,11 +205,7 @@ struct HostileInputTests {
     fixture.send(
       #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":50}]}"#
     )
-    for start in stride(from: 0, to: 30_000, by: 1_000) {
-      let paths = (start..<start + 1_000).map { "[0,\($0)]" }.joined(separator: ",")
-      fixture.send(
-        #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":["# + paths + "]}")
-    }
+    fixture.requestCells(0..<30_000)
     #expect(fixture.view.cellProviderCalls == 30_000)
     #expect(fixture.view.liveCellCount <= ClientMessage.maximumWindowRows)
     #expect(fixture.view.liveCellCount >= 50, "the window's cells are kept")
@@ -224,12 +220,7 @@ struct HostileInputTests {
     fixture.send(
       #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":10000}]}"#
     )
-    for start in stride(from: 0, to: 10_000, by: 1_000) {
-      let paths = (start..<start + 1_000).map { "[0,\($0)]" }.joined(separator: ",")
-      fixture.send(
-        #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":["# + paths
-          + "]}")
-    }
+    fixture.requestCells(0..<10_000)
     var snapshot = fixture.dataSource.snapshot()
     snapshot.deleteItems(Array(5_000..<20_000))
     snapshot.appendItems(Array(20_000..<20_100))

@@ -18,14 +18,8 @@ struct LiveCellBudgetTests {
     fixture.send(
       #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":\#(rows)}]}"#
     )
-    request(0..<rows, from: fixture)
+    fixture.requestCells(0..<rows)
     return fixture
-  }
-
-  static func request(_ rows: Range<Int>, from fixture: WebFixture) {
-    let paths = rows.map { "[0,\($0)]" }.joined(separator: ",")
-    fixture.send(
-      #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":["# + paths + "]}")
   }
 
   /// Under the limit a view keeps every cell of its window, even past its share; past the
@@ -38,7 +32,7 @@ struct LiveCellBudgetTests {
     let small = Self.showing(30, budget: budget)
     #expect(small.view.liveCellCount == 30, "past the limit, but under its share of 50")
     #expect(budget.heldBytes == 110)
-    Self.request(80..<90, from: large)
+    large.requestCells(80..<90)
     #expect(large.last["type"] as? String == "cells", "the page is answered all the same")
     #expect(large.view.liveCellCount == 50, "its share")
     #expect(small.view.liveCellCount == 30)
@@ -95,5 +89,18 @@ struct LiveCellBudgetTests {
     #expect(registry.cellBudget.holderCount == 1)
     let budget = await host.run { $0.listViews["list"]?.cellClaim?.budget }
     #expect(budget === registry.cellBudget)
+  }
+
+  /// The server builds its registry from its configuration: one budget of
+  /// `maximumTotalLiveCells` cells, shared by as many views as it takes connections.
+  @Test func theServersConfigurationSetsTheBudget() {
+    var configuration = WebServer.Configuration()
+    configuration.maximumTotalLiveCells = 9_000
+    configuration.maximumConnections = 30
+    let registry = SessionRegistry(configuration: configuration)
+    #expect(registry.cellBudget.limit == 9_000)
+    #expect(registry.cellBudget.share == 300)
+    #expect(registry.resumeBudget.limit == configuration.maximumTotalResumeBytes)
+    #expect(registry.gracePeriod == configuration.sessionGracePeriod)
   }
 }

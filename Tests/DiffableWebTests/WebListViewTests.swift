@@ -49,6 +49,16 @@ final class WebFixture {
   var seq: Int { view.seq }
 
   func send(_ json: String) { session.receive(json) }
+
+  /// Asks for the cells of section 0's `rows`, `chunk` rows per `cells` request.
+  func requestCells(_ rows: Range<Int>, chunk: Int = 1_000) {
+    for start in stride(from: rows.lowerBound, to: rows.upperBound, by: chunk) {
+      let paths = (start..<min(start + chunk, rows.upperBound)).map { "[0,\($0)]" }
+      send(
+        #"{"v":1,"type":"cells","view":"list","seq":\#(seq),"indexPaths":["#
+          + paths.joined(separator: ",") + "]}")
+    }
+  }
 }
 
 @MainActor

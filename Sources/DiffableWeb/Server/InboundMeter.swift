@@ -41,13 +41,25 @@ final class InboundMeter: Sendable {
     var message = 0
     /// The bytes of each message decoded and not yet taken by the reader, oldest first.
     var complete = Deque<Int>()
+    /// Set once the meter has decided to close the connection: what arrives after that is
+    /// dropped, by both of its handlers.
+    var isClosing = false
 
-    /// Counts `count` bytes more (or fewer); returns whether the connection now holds more
-    /// than its limit, or than its share of an overdrawn budget.
-    mutating func hold(_ count: Int) -> Bool {
-      held = max(0, held + count)
+    /// Counts `count` bytes more, and closes the connection if it now holds more than its
+    /// limit, or than its share of an overdrawn budget.
+    mutating func hold(_ count: Int) -> Decision {
+      held += count
       let isOverShare = claim?.keep(held) ?? false
-      return isOverShare || held > limit
+      guard isOverShare || held > limit else { return .forward }
+      isClosing = true
+      return .close
+    }
+
+    /// Counts `count` bytes given back. Never closes: a connection is judged only as it
+    /// grows, so one over its share can still get back under it.
+    mutating func release(_ count: Int) {
+      held = max(0, held - count)
+      _ = claim?.keep(held)
     }
   }
 
@@ -57,14 +69,15 @@ final class InboundMeter: Sendable {
   /// about 150 bytes per frame (`inbound_memory.py --empty-frames 200000`).
   static let frameOverhead = 160
 
-  /// What to do with a decoded frame.
-  enum Decoded: Equatable {
-    /// Pass it on to Hummingbird.
+  /// What to do with what a connection's handler read: the same three answers for the
+  /// socket's bytes and for the frames decoded from them.
+  enum Decision: Equatable {
+    /// Pass it on down the pipeline.
     case forward
-    /// Drop it: a pong, which nothing reads.
+    /// Drop it: a pong, which nothing reads, or anything once the connection is closing.
     case drop
-    /// Close the connection: with the frame's overhead it holds more than its limit, or
-    /// than its share of an overdrawn budget.
+    /// Close the connection: it holds more than its limit, or than its share of an
+    /// overdrawn budget.
     case close
   }
 
@@ -79,18 +92,20 @@ final class InboundMeter: Sendable {
   /// The bytes this connection holds now.
   var heldBytes: Int { state.withLockedValue(\.held) }
 
-  /// Counts `count` bytes read from the socket; returns whether the connection now holds
-  /// more than its limit, or than its share of an overdrawn budget.
-  func received(_ count: Int) -> Bool {
-    state.withLockedValue { $0.hold(count) }
+  /// Counts `count` bytes read from the socket.
+  func received(_ count: Int) -> Decision {
+    state.withLockedValue { state in
+      state.isClosing ? .drop : state.hold(count)
+    }
   }
 
   /// Counts a frame the decoder made of bytes already received.
-  func decoded(_ frame: WebSocketFrame) -> Decoded {
+  func decoded(_ frame: WebSocketFrame) -> Decision {
     let size = Self.wireSize(frame)
     return state.withLockedValue { state in
+      guard !state.isClosing else { return .drop }
       if frame.opcode == .pong {
-        _ = state.hold(-size)
+        state.release(size)
         return .drop
       }
       state.message += size + Self.frameOverhead
@@ -98,7 +113,7 @@ final class InboundMeter: Sendable {
         state.complete.append(state.message)
         state.message = 0
       }
-      return state.hold(Self.frameOverhead) ? .close : .forward
+      return state.hold(Self.frameOverhead)
     }
   }
 
@@ -111,13 +126,24 @@ final class InboundMeter: Sendable {
         assertionFailure("InboundMeter.taken(): the reader took a message never decoded")
         return
       }
-      _ = state.hold(-message)
+      state.release(message)
+    }
+  }
+
+  /// Does what `decision` says with `data`, which a handler of the connection read.
+  func carryOut(
+    _ decision: Decision, for data: NIOAny, on context: ChannelHandlerContext, logger: Logger
+  ) {
+    switch decision {
+    case .forward: context.fireChannelRead(data)
+    case .drop: break
+    case .close: close(context, logger: logger)
     }
   }
 
   /// Closes a connection that holds more than its limit, or than its share of an overdrawn
   /// budget.
-  func close(_ context: ChannelHandlerContext, logger: Logger) {
+  private func close(_ context: ChannelHandlerContext, logger: Logger) {
     let held = heldBytes
     // Given back now, not when the pipeline is torn down: what it holds is being dropped.
     end()
@@ -191,7 +217,6 @@ extension InboundMeter {
 
     let meter: InboundMeter
     let logger: Logger
-    private var isClosing = false
 
     init(meter: InboundMeter, logger: Logger) {
       self.meter = meter
@@ -199,13 +224,8 @@ extension InboundMeter {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-      guard !isClosing else { return }
-      guard meter.received(unwrapInboundIn(data).readableBytes) else {
-        context.fireChannelRead(data)
-        return
-      }
-      isClosing = true
-      meter.close(context, logger: logger)
+      let decision = meter.received(unwrapInboundIn(data).readableBytes)
+      meter.carryOut(decision, for: data, on: context, logger: logger)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -222,7 +242,6 @@ extension InboundMeter {
 
     let meter: InboundMeter
     let logger: Logger
-    private var isClosing = false
 
     init(meter: InboundMeter, logger: Logger) {
       self.meter = meter
@@ -230,16 +249,8 @@ extension InboundMeter {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-      guard !isClosing else { return }
-      switch meter.decoded(unwrapInboundIn(data)) {
-      case .forward:
-        context.fireChannelRead(data)
-      case .drop:
-        break
-      case .close:
-        isClosing = true
-        meter.close(context, logger: logger)
-      }
+      let decision = meter.decoded(unwrapInboundIn(data))
+      meter.carryOut(decision, for: data, on: context, logger: logger)
     }
   }
 

@@ -44,6 +44,19 @@ final class SessionRegistry: Sendable {
     self.cellBudget = ByteBudget(limit: liveCells, expectedHolders: cellHolders)
   }
 
+  /// The registry of a server with `configuration`: its limits, and its budgets shared by
+  /// the sessions it keeps.
+  convenience init(configuration: WebServer.Configuration) {
+    self.init(
+      gracePeriod: max(.zero, configuration.sessionGracePeriod),
+      maximumDetached: max(0, configuration.maximumDetachedSessions),
+      logLimit: max(0, configuration.resumeLogLimit),
+      resumeBudget: configuration.maximumTotalResumeBytes,
+      resumeHolders: configuration.expectedResumeHolders,
+      liveCells: configuration.maximumTotalLiveCells,
+      cellHolders: configuration.maximumConnections)
+  }
+
   /// The grace period in whole seconds, as the page is told.
   var graceSeconds: Int { Int(gracePeriod.components.seconds) }
 

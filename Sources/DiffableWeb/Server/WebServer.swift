@@ -305,14 +305,7 @@ public struct WebServer: Sendable {
       }
       return Response(status: .notFound)
     }
-    let registry = SessionRegistry(
-      gracePeriod: max(.zero, configuration.sessionGracePeriod),
-      maximumDetached: max(0, configuration.maximumDetachedSessions),
-      logLimit: max(0, configuration.resumeLogLimit),
-      resumeBudget: configuration.maximumTotalResumeBytes,
-      resumeHolders: configuration.expectedResumeHolders,
-      liveCells: configuration.maximumTotalLiveCells,
-      cellHolders: configuration.maximumConnections)
+    let registry = SessionRegistry(configuration: configuration)
     let boundPort = BoundPort()
     let configuration = configuration
     let pages = PageConnection(
