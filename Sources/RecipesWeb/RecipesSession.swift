@@ -81,7 +81,8 @@ public final class RecipesSession {
       guard let self else { return }
       // On the tab's actor, where this object lives (see `ChangeQueue.enqueue`).
       nonisolated(unsafe) let tab = self
-      if !self.changes.enqueue({ _ in await tab.handle(name, payload) }) {
+      let request = RecipeRequest(name: name, payload: payload)
+      if !self.changes.enqueue({ _ in await tab.handle(name, request) }) {
         // Each form waits for its own answer.
         if let form = RecipeForm.form(answering: name) {
           self.sendFormResult(form, ok: false, message: ChangeQueue.busySentence)
@@ -113,10 +114,7 @@ public final class RecipesSession {
 
   /// The page's place after a reload or a reconnect (from its URL): the filter, then the
   /// recipe if that filter shows it. The sidebar, list and detail follow as after taps.
-  func restore(_ payload: JSONValue) throws(WireError) {
-    let name = try payload.optionalString(
-      "filter", maximumLength: Recipe.maximumCollectionNameLength)
-    let id = try payload.optionalInteger("recipeId", in: 1...Recipe.maximumID)
+  func restore(filter name: String?, recipeID id: Recipe.ID?) {
     sidebar.select(name.flatMap(filter(named:)) ?? .all)
     if let id, let path = list.select(id) {
       sendReveal(id, at: path)
@@ -170,16 +168,14 @@ public final class RecipesSession {
   // Every request's numbers and strings go through DiffableWeb's checked accessors
   // (`JSONValue.integer(_:in:)`, `string(_:maximumLength:)`): a refusal names its field and
   // changes nothing. Replies follow the save, never precede it.
-  nonisolated(nonsending) func handle(_ name: String, _ payload: JSONValue) async {
+  nonisolated(nonsending) func handle(_ name: String, _ request: RecipeRequest) async {
     do {
-      switch name {
-      case "toggleFavorite":
-        let id = try Self.recipeID(in: payload)
+      switch request {
+      case .toggleFavorite(let id):
         guard try await list.toggleFavorite(id) else { throw Self.noRecipe(id) }
-      case "deleteRecipe":
-        let id = try Self.recipeID(in: payload)
+      case .deleteRecipe(let id):
         guard try await list.deleteRecipe(id) else { throw Self.noRecipe(id) }
-      case "undoDelete":
+      case .undoDelete:
         guard let deleted = lastDeleted else {
           throw WireError(.refused, "There is no deletion to undo.")
         }
@@ -189,12 +185,15 @@ public final class RecipesSession {
         await changes.storeCaughtUp()
         lastDeleted = nil
         sendSaved("undoDelete", id: deleted.recipe.id)
-      case "addRecipe", "updateRecipe":
-        await submit(name, payload)
-      case "restore":
-        try restore(payload)
-      default:
-        throw WireError(.refused, "Unknown request \(name).")
+      case .submit(let fields):
+        await submit(name, fields)
+      case .restore(let filter, let id):
+        restore(filter: filter, recipeID: id)
+      case .refused(let error):
+        // Each form waits for its own answer.
+        guard let form = RecipeForm.form(answering: name) else { throw error }
+        sendFormResult(
+          form, ok: false, message: RecipeForm.sentence(for: error), field: error.field)
       }
     } catch let error as WireError {
       sendFailure(name, message: error.message, field: error.field)
@@ -253,10 +252,6 @@ public final class RecipesSession {
     session.sendApp("requestFailed", payload: .object(payload))
   }
 
-  static func recipeID(in payload: JSONValue) throws(WireError) -> Recipe.ID {
-    try payload.integer("id", in: 1...Recipe.maximumID)
-  }
-
   static func noRecipe(_ id: Recipe.ID) -> WireError {
     var error = WireError(.refused, "No recipe has id \(id).")
     error.field = "id"
@@ -265,13 +260,12 @@ public final class RecipesSession {
 
   /// The add and edit forms. Refusals (an empty title, a time out of range) come back with
   /// a message and the field it is about, and change nothing.
-  nonisolated(nonsending) func submit(_ name: String, _ payload: JSONValue) async {
+  nonisolated(nonsending) func submit(_ name: String, _ fields: RecipeForm) async {
     let form = RecipeForm.form(answering: name) ?? "edit"
     func reply(_ ok: Bool, _ message: String? = nil, field: String? = nil, id: Recipe.ID? = nil) {
       sendFormResult(form, ok: ok, message: message, field: field, id: id)
     }
     do {
-      let fields = try RecipeForm(payload)
       if form == "add" {
         let recipe = try await dataStore.add(fields.recipe(id: 0))
         await changes.storeCaughtUp()
@@ -288,8 +282,6 @@ public final class RecipesSession {
         await changes.storeCaughtUp()
         reply(true, id: stored.id)
       }
-    } catch let error as WireError {
-      reply(false, RecipeForm.sentence(for: error), field: error.field)
     } catch let error as RecipeValidationError {
       reply(false, error.description, field: error.field.map(RecipeForm.formField))
     } catch {

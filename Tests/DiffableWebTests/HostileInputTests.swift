@@ -213,8 +213,9 @@ struct HostileInputTests {
 
   /// Regression (review): the window is the page's last report; after a batch removed its
   /// last rows, evicting the cells outside it asked the data source for rows past the
-  /// list's end, which traps. Here a page kept 10,000 cells of a 20,000-row list, the list
-  /// shrank to 5,100 rows, and a `cells` request took the kept cells past 10,000.
+  /// list's end, which traps. Here a page kept 10,000 cells of a 20,000-row list, and a
+  /// batch shrank the list to 5,100 rows while its new cells took the kept ones past
+  /// 10,000.
   @Test func evictingWithAWindowPastTheListsEndDoesNotTrap() {
     let fixture = WebFixture(items: Array(0..<20_000))
     fixture.send(
@@ -225,11 +226,35 @@ struct HostileInputTests {
     snapshot.deleteItems(Array(5_000..<20_000))
     snapshot.appendItems(Array(20_000..<20_100))
     fixture.dataSource.apply(snapshot, animatingDifferences: false)
-    #expect(fixture.view.liveCellCount == 10_100, "the new rows' cells, in the old window")
+    #expect(fixture.view.liveCellCount == 5_100, "the window's rows that remain")
     fixture.send(
       #"{"v":1,"type":"cells","view":"list","seq":\#(fixture.seq),"indexPaths":[[0,0]]}"#)
     #expect(fixture.last["type"] as? String == "cells")
     #expect(fixture.view.liveCellCount == 5_100, "the window's rows that remain")
+  }
+
+  /// Regression (review): a batch made cells for the rows it inserted in the window but
+  /// kept those of the rows it deleted, and only a `window` or `cells` message evicted
+  /// them; a list that churns inside a window its page never reports again (every insert
+  /// a new identity) grew a cell per insert, up to the server's whole cell budget.
+  @Test func cellsOfRowsChurnedOutOfTheWindowAreNotKeptWithoutBound() {
+    let fixture = WebFixture(items: Array(0..<200))
+    fixture.send(
+      #"{"v":1,"type":"window","view":"list","seq":\#(fixture.seq),"ranges":[{"section":0,"start":0,"end":100}]}"#
+    )
+    fixture.requestCells(0..<100)
+    var next = 200
+    for _ in 0..<101 {
+      var snapshot = fixture.dataSource.snapshot()
+      let items = snapshot.itemIdentifiers
+      snapshot.deleteItems(Array(items.suffix(100)))
+      snapshot.insertItems(Array(next..<next + 100), beforeItem: items[0])
+      next += 100
+      fixture.dataSource.apply(snapshot, animatingDifferences: false)
+    }
+    #expect(fixture.view.cellProviderCalls == 100 + 101 * 100, "each insert's cell was sent")
+    #expect(fixture.view.liveCellCount <= ClientMessage.maximumWindowRows)
+    #expect(fixture.view.liveCellCount >= 100, "the window's cells are kept")
   }
 
   /// A page that reports mismatches forever cannot grow the session.

@@ -254,6 +254,54 @@ struct RecipesSessionReliabilityTests {
     #expect(fixture.app("requestFailed").count == 36)
   }
 
+  /// Regression (review): a waiting request kept its whole decoded payload, and a payload
+  /// may be a megabyte of JSON that decodes to ten: 256 requests behind a slow save could
+  /// make one tab hold gigabytes. A request is now decoded into its fields as it arrives.
+  /// Measured in a process of its own, where nothing else allocates: 64 requests with
+  /// 8 KiB of padding each, behind a save that waits.
+  @Test func waitingRequestsKeepOnlyTheirFields() async {
+    let result = await #expect(
+      processExitsWith: .success, observing: [\.standardErrorContent]
+    ) {
+      try await RecipesSessionReliabilityTests.holdPaddedRequestsBehindASlowSave()
+    }
+    let report = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    print(report.split(separator: "\n").filter { $0.contains("resident") }.joined())
+  }
+
+  static func holdPaddedRequestsBehindASlowSave() async throws {
+    let storage = GatedStorage(smallStore().allRecipes)
+    let store = try await DataStore(storage: storage)
+    let fixture = TabFixture(store: store)
+    fixture.session.receive(#"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":1}}"#)
+    let padding = "[" + String(repeating: "0,", count: 4 << 10) + "0]"
+    let padded = [
+      #"{"v":1,"type":"app","name":"toggleFavorite","payload":{"id":2,"note":"# + padding + "}}",
+      #"{"v":1,"type":"app","name":"addRecipe","payload":{"title":"T","note":"# + padding + "}}",
+      #"{"v":1,"type":"app","name":"nothing","payload":"# + padding + "}",
+    ]
+    // One of each first, so that the code paths they take are set up before measuring.
+    for message in padded { fixture.session.receive(message) }
+    let before = residentBytes()
+    for index in 0..<63 { fixture.session.receive(padded[index % 3]) }
+    let grown = residentBytes() - before
+    FileHandle.standardError.write(
+      Data("resident growth with 63 more padded requests waiting: \(grown >> 10) KiB\n".utf8))
+    await storage.release()
+    await fixture.tab.waitUntilIdle()
+    precondition(fixture.app("saved").count == 23, "the toggles were saved")
+    precondition(fixture.app("formResult").count == 22, "the forms were answered")
+    precondition(grown < 2 << 20, "63 waiting requests grew the process by \(grown >> 10) KiB")
+  }
+
+  /// The process's resident bytes (`/proc/self/statm`); 0 where there is none.
+  static func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+      let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
   // MARK: Replies follow the save
 
   @Test func savedChangesAreConfirmedAfterTheyAreStored() async throws {

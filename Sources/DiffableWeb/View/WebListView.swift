@@ -36,7 +36,7 @@ public final class WebListView: ListView {
   public internal(set) var mismatches: [String] = []
 
   /// How many cells of rows the page holds are kept (for reconfigures): those the page
-  /// asked for, up to 10,000 and then those of its window; fewer once a ``WebServer``'s
+  /// asked for and those batches sent, up to 10,000 and then those of its window; fewer once a ``WebServer``'s
   /// views together keep more than ``WebServer/Configuration/maximumTotalLiveCells``.
   public var liveCellCount: Int { liveCells.count }
   /// How many times a reconfigure ran the provider on a cell the page already had.
@@ -108,6 +108,11 @@ public final class WebListView: ListView {
       cells.append(WirePlacedCell(indexPath: path, cell: pullCell(at: path)))
       reconfiguring = nil
     }
+    // The cells of rows this batch deleted cannot be found by identity (the data source
+    // holds the new snapshot), so past the cap every cell outside the window goes, as after
+    // a `cells` request; without it, a list that churns inside a window the page never
+    // reports again kept a cell for every row ever inserted there.
+    if liveCells.count > ClientMessage.maximumWindowRows { evictCellsOutsideWindow() }
     shedLiveCellsOverShare()
     send(
       .batch(
