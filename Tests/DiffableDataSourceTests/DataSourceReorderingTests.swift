@@ -69,6 +69,42 @@ struct DataSourceReorderingTests {
     #expect(
       fixture.dataSource.snapshot(for: .standard).items == ["Recents", "All Recipes", "Favorites"])
   }
+
+  /// Regression (review): an item moved into a hierarchical outline from another section
+  /// replaced the outline with a flat one, and the collapsed parent's children were lost.
+  /// It now joins the tree beside the row it landed next to, at that row's level.
+  @Test func anItemMovedIntoAHierarchyJoinsItsTree() throws {
+    let fixture = SidebarFixture()
+    fixture.dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    var transactions: [DiffableDataSourceTransaction<SidebarFixture.Section, String>] = []
+    fixture.dataSource.reorderingHandlers.didReorder = { transactions.append($0) }
+    #expect(fixture.view.moveItem(from: path(0, 2), to: path(1, 1)))  // after Collections
+    var outline = fixture.dataSource.snapshot(for: .collections)
+    #expect(outline.items == ["Collections", "Breakfast", "Soups", "Desserts", "Recents"])
+    #expect(outline.visibleItems == ["Collections", "Recents"])
+    #expect(outline.parent(of: "Recents") == nil)
+    #expect(outline.parent(of: "Soups") == "Collections")
+    let change = try #require(transactions.last?.sectionTransactions.last)
+    #expect(change.sectionIdentifier == .collections)
+    #expect(change.initialSnapshot.items == ["Collections", "Breakfast", "Soups", "Desserts"])
+    #expect(change.finalSnapshot.items == outline.items)
+    #expect(change.difference.insertions.count == 1)
+
+    // The tree still opens, and a row dropped among children is their sibling.
+    #expect(fixture.view.toggleDisclosure(at: path(1, 0)))
+    #expect(
+      fixture.view.rows.suffix(5) == ["Collections", "Breakfast", "Soups", "Desserts", "Recents"])
+    #expect(fixture.view.moveItem(from: path(0, 0), to: path(1, 2)))  // before Soups
+    outline = fixture.dataSource.snapshot(for: .collections)
+    #expect(outline.parent(of: "All Recipes") == "Collections")
+    #expect(
+      outline.visibleItems == [
+        "Collections", "Breakfast", "All Recipes", "Soups", "Desserts", "Recents",
+      ])
+    #expect(
+      fixture.dataSource.snapshot().itemIdentifiers(inSection: .collections) == outline.visibleItems
+    )
+  }
 }
 
 @Suite("Transactions")
