@@ -105,6 +105,9 @@ def test_axe_finds_nothing_serious_in_any_state(browsers, server, width):
         audit.check(page, "sidebar")
         page.select_filter("All Recipes")
         page.wait(lambda _: split(page)["column"] == "list", "the list")
+    else:
+        page.wait(lambda _: page.js("return !!document.querySelector('#sidebar [aria-selected=\"true\"]')"),
+                  "the sidebar's selection")
     # Regression (CI, 2026-12-01): at 1440 px the sidebar's selected row was audited while
     # its background still faded in (0.15 s), white text on a mid-fade #c95b2e (4.18:1).
     settle(page)

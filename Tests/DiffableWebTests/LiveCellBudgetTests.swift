@@ -97,10 +97,24 @@ struct LiveCellBudgetTests {
     var configuration = WebServer.Configuration()
     configuration.maximumTotalLiveCells = 9_000
     configuration.maximumConnections = 30
-    let registry = SessionRegistry(configuration: configuration)
+    configuration.maximumDetachedSessions = 20
+    configuration.resumeLogLimit = 777
+    configuration.maximumTotalResumeBytes = 1_000
+    var registry = SessionRegistry(configuration: configuration)
     #expect(registry.cellBudget.limit == 9_000)
     #expect(registry.cellBudget.share == 300)
-    #expect(registry.resumeBudget.limit == configuration.maximumTotalResumeBytes)
     #expect(registry.gracePeriod == configuration.sessionGracePeriod)
+    #expect(registry.maximumDetached == 20)
+    #expect(registry.logLimit == 777)
+    #expect(registry.resumeBudget.limit == 1_000)
+    #expect(registry.resumeBudget.share == 1_000 / configuration.expectedResumeHolders)
+    // Negative limits count as none.
+    configuration.sessionGracePeriod = .seconds(-5)
+    configuration.maximumDetachedSessions = -1
+    configuration.resumeLogLimit = -1
+    registry = SessionRegistry(configuration: configuration)
+    #expect(registry.gracePeriod == .zero)
+    #expect(registry.maximumDetached == 0)
+    #expect(registry.logLimit == 0)
   }
 }

@@ -257,9 +257,11 @@ struct RecipesSessionReliabilityTests {
   /// Regression (review): a waiting request kept its whole decoded payload, and a payload
   /// may be a megabyte of JSON that decodes to ten: 256 requests behind a slow save could
   /// make one tab hold gigabytes. A request is now decoded into its fields as it arrives.
-  /// Measured in a process of its own, where nothing else allocates: 64 requests with
-  /// 8 KiB of padding each, behind a save that waits.
-  @Test func waitingRequestsKeepOnlyTheirFields() async {
+  /// Measured in a process of its own, where nothing else allocates: 63 requests with
+  /// 8 KiB of padding each (after three that warm up), behind a save that waits. Resident
+  /// size is read from `/proc`, so the test runs where there is one.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
+  func waitingRequestsKeepOnlyTheirFields() async {
     let result = await #expect(
       processExitsWith: .success, observing: [\.standardErrorContent]
     ) {
@@ -291,7 +293,17 @@ struct RecipesSessionReliabilityTests {
     await fixture.tab.waitUntilIdle()
     precondition(fixture.app("saved").count == 23, "the toggles were saved")
     precondition(fixture.app("formResult").count == 22, "the forms were answered")
-    precondition(grown < 2 << 20, "63 waiting requests grew the process by \(grown >> 10) KiB")
+    // A sanitizer's allocator keeps freed blocks aside (ASan's quarantine), so resident
+    // size there does not follow what the tab keeps; the plain run measures.
+    precondition(
+      grown < 2 << 20 || runsUnderASanitizer(),
+      "63 waiting requests grew the process by \(grown >> 10) KiB")
+  }
+
+  /// Whether ASan or TSan instruments this process (CI runs the suite under both).
+  static func runsUnderASanitizer() -> Bool {
+    let process = dlopen(nil, RTLD_NOW)
+    return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
   }
 
   /// The process's resident bytes (`/proc/self/statm`); 0 where there is none.

@@ -36,7 +36,8 @@ public final class WebListView: ListView {
   public internal(set) var mismatches: [String] = []
 
   /// How many cells of rows the page holds are kept (for reconfigures): those the page
-  /// asked for and those batches sent, up to 10,000 and then those of its window; fewer once a ``WebServer``'s
+  /// asked for and those batches sent, up to 10,000 (up to twice its window's rows when
+  /// batches made them) and then those of its window; fewer once a ``WebServer``'s
   /// views together keep more than ``WebServer/Configuration/maximumTotalLiveCells``.
   public var liveCellCount: Int { liveCells.count }
   /// How many times a reconfigure ran the provider on a cell the page already had.
@@ -109,10 +110,15 @@ public final class WebListView: ListView {
       reconfiguring = nil
     }
     // The cells of rows this batch deleted cannot be found by identity (the data source
-    // holds the new snapshot), so past the cap every cell outside the window goes, as after
-    // a `cells` request; without it, a list that churns inside a window the page never
-    // reports again kept a cell for every row ever inserted there.
-    if liveCells.count > ClientMessage.maximumWindowRows { evictCellsOutsideWindow() }
+    // holds the new snapshot), so past the cap every cell outside the window goes; without
+    // it, a list that churns inside a window the page never reports again kept a cell for
+    // every row ever inserted there. The cap is at least twice the window's rows, so that
+    // each walk of the window is paid for by as many new cells, not by every batch.
+    if liveCells.count > ClientMessage.maximumWindowRows,
+      liveCells.count > 2 * window.reduce(0, { $0 + max(0, $1.end - $1.start) })
+    {
+      evictCellsOutsideWindow()
+    }
     shedLiveCellsOverShare()
     send(
       .batch(
