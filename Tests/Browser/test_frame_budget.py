@@ -109,7 +109,11 @@ def test_a_batch_renders_once_and_forces_no_layout(demo):
     for command, timing in zip(commands, timings):
         assert timing["renders"] == 1 and timing["viewportReads"] <= 1, (command, timing)
     assert demo.stats()["mismatches"] == 0
-    assert demo.server_errors() == []
+    # A window or cells message that crosses a batch on the wire is refused as stale, and the
+    # page sends it again for the new state (CI, 2026-12-01: a window at seq 4 met seq 5);
+    # that is the protocol at work, not an error of the page.
+    crossed = lambda e: e["code"] == "stale" and e["inReplyTo"] in ("window", "cells")
+    assert [e for e in demo.server_errors() if not crossed(e)] == []
 
 
 # Scrolls the view to `top`, waits two frames (the render has run by the second) and counts.
